@@ -1,0 +1,77 @@
+#pragma once
+// What kamp knows about the machine an execution space runs on: the numbers that launch
+// parameters are derived from and that throughput is divided by.
+#include <Kokkos_Core.hpp>
+
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+namespace kamp::core {
+
+struct device_info {
+  std::string backend;   // Kokkos execution space name, e.g. "Cuda" or "OpenMP"
+  std::string name;      // GPU or CPU model
+  bool is_gpu = false;
+  int compute_units = 0;           // streaming multiprocessors, or host threads
+  int compute_capability = 0;      // 90 for sm_90; 0 on the host
+  double clock_mhz = 0;            // peak core clock
+  double memory_clock_mhz = 0;     // GPU memory clock (0 when unknown)
+  int memory_bus_bits = 0;
+  std::size_t memory_bytes = 0;
+  std::size_t l2_bytes = 0;
+  int warp_size = 1;
+  int max_threads_per_unit = 0;
+  int max_blocks_per_unit = 0;
+  std::size_t shared_bytes_per_block = 0;  // opt-in maximum on the GPU
+  std::size_t shared_bytes_per_unit = 0;
+  int registers_per_unit = 0;
+  int fp64_fma_per_unit_per_cycle = 0;  // FP64 FMA lanes per SM, or per host core
+
+  // 2 flops per FMA lane per cycle over all units (vector units, tensor cores excluded).
+  double peak_fp64_gflops() const;
+  // From the memory clock and bus width (DDR: two transfers per clock); 0 when unknown.
+  double peak_dram_bandwidth_gbs() const;
+  // The paper's MinBS: the smallest block that can still fill a multiprocessor.
+  int min_block_size() const;
+  std::string summary() const;
+};
+
+device_info query_host_info();
+// The GPU of the CUDA backend; throws std::runtime_error when kamp was built without one.
+device_info query_gpu_info();
+
+// Device info of any execution space: GPU spaces query the GPU, host spaces the CPU.
+template <class ExecSpace>
+device_info query_device_info() {
+  if (std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value) {
+    device_info info = query_host_info();
+    info.backend = ExecSpace::name();
+    info.compute_units = ExecSpace().concurrency();
+    return info;
+  }
+  return query_gpu_info();
+}
+
+// Best-of-`repetitions` bandwidth of y[i] = x[i] over `doubles` elements on ExecSpace,
+// counting the bytes read and written (16 per element).
+template <class ExecSpace>
+double measure_copy_bandwidth_gbs(std::size_t doubles, int repetitions = 10) {
+  using view = Kokkos::View<double*, typename ExecSpace::memory_space>;
+  view x("kamp::copy_bandwidth::x", doubles), y("kamp::copy_bandwidth::y", doubles);
+  Kokkos::deep_copy(x, 1.0);
+  const auto policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(
+      0, static_cast<std::int64_t>(doubles));
+  double best = 1e300;
+  for (int r = 0; r <= repetitions; ++r) {
+    Kokkos::fence();
+    Kokkos::Timer timer;
+    Kokkos::parallel_for("kamp::core::copy_bandwidth", policy,
+                         KOKKOS_LAMBDA(std::int64_t i) { y(i) = x(i); });
+    Kokkos::fence();
+    if (r > 0) best = std::min(best, timer.seconds());  // r == 0 warms up
+  }
+  return 16.0 * static_cast<double>(doubles) / best * 1e-9;
+}
+
+}  // namespace kamp::core

@@ -1,0 +1,106 @@
+#include "core/mpfr_value.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace kamp::core {
+
+namespace {
+void require_precision(const char* function, mpfr_prec_t precision, mpfr_prec_t least) {
+  require_argument(precision >= least && precision <= MPFR_PREC_MAX, function, "precision",
+                   precision, "must be at least " + std::to_string(least) + " bits for an exact conversion");
+}
+}  // namespace
+
+mpfr_value::mpfr_value(mpfr_prec_t precision) {
+  require_argument(precision >= MPFR_PREC_MIN && precision <= MPFR_PREC_MAX, "kamp::core::mpfr_value",
+                   "precision", precision, "must be a valid MPFR precision");
+  mpfr_init2(value_, precision);
+  mpfr_set_zero(value_, 1);
+}
+
+mpfr_value::mpfr_value(double x, mpfr_prec_t precision) {
+  require_precision("kamp::core::mpfr_value(double)", precision, 53);
+  mpfr_init2(value_, precision);
+  mpfr_set_d(value_, x, MPFR_RNDN);
+}
+
+mpfr_value::mpfr_value(std::int64_t x, mpfr_prec_t precision) {
+  require_precision("kamp::core::mpfr_value(int64_t)", precision, 64);
+  mpfr_init2(value_, precision);
+  static_assert(sizeof(long) == sizeof(std::int64_t), "mpfr_set_si takes a long");
+  mpfr_set_si(value_, static_cast<long>(x), MPFR_RNDN);
+}
+
+mpfr_value::mpfr_value(const mpfr_value& other) {
+  mpfr_init2(value_, other.precision());
+  mpfr_set(value_, other.value_, MPFR_RNDN);
+}
+
+mpfr_value::mpfr_value(mpfr_value&& other) noexcept {
+  // Leave `other` as a valid minimal-precision zero so its destructor has work to do.
+  mpfr_init2(value_, MPFR_PREC_MIN);
+  mpfr_swap(value_, other.value_);
+}
+
+mpfr_value& mpfr_value::operator=(const mpfr_value& other) {
+  if (this != &other) {
+    mpfr_set_prec(value_, other.precision());
+    mpfr_set(value_, other.value_, MPFR_RNDN);
+  }
+  return *this;
+}
+
+mpfr_value& mpfr_value::operator=(mpfr_value&& other) noexcept {
+  mpfr_swap(value_, other.value_);
+  return *this;
+}
+
+mpfr_value::~mpfr_value() { mpfr_clear(value_); }
+
+mpfr_value mpfr_value::from_string(const std::string& text, mpfr_prec_t precision, bool* exact) {
+  mpfr_value result(precision);
+  char* end = nullptr;
+  const int ternary = mpfr_strtofr(result.value_, text.c_str(), &end, 10, MPFR_RNDN);
+  const bool consumed = !text.empty() && end != text.c_str() && *end == '\0';
+  require_argument(consumed, "kamp::core::mpfr_value::from_string", "text", "\"" + text + "\"",
+                   "must be a decimal number");
+  if (exact) *exact = ternary == 0;
+  return result;
+}
+
+std::string mpfr_value::to_string(int digits) const {
+  if (mpfr_nan_p(value_)) return "nan";
+  if (mpfr_inf_p(value_)) return mpfr_signbit(value_) ? "-inf" : "inf";
+  const std::size_t n = digits > 0 ? static_cast<std::size_t>(digits)
+                                   : mpfr_get_str_ndigits(10, precision());
+  std::vector<char> buffer(n + 64);
+  mpfr_snprintf(buffer.data(), buffer.size(), "%.*RNe", static_cast<int>(n - 1), value_);
+  return buffer.data();
+}
+
+mpfr_value absolute_error(const mpfr_value& computed, const mpfr_value& exact) {
+  mpfr_value diff(std::max(computed.precision(), exact.precision()) + 2);
+  // Rounding away from zero makes the magnitude an upper bound.
+  mpfr_sub(diff.get(), computed.get(), exact.get(), MPFR_RNDA);
+  mpfr_abs(diff.get(), diff.get(), MPFR_RNDU);
+  return diff;
+}
+
+mpfr_value relative_error(const mpfr_value& computed, const mpfr_value& exact) {
+  mpfr_value err = absolute_error(computed, exact);
+  if (mpfr_zero_p(exact.get())) return err;
+  mpfr_value magnitude(exact.precision());
+  mpfr_abs(magnitude.get(), exact.get(), MPFR_RNDD);
+  mpfr_div(err.get(), err.get(), magnitude.get(), MPFR_RNDU);
+  return err;
+}
+
+bool operator<(const mpfr_value& a, const mpfr_value& b) { return mpfr_less_p(a.get(), b.get()); }
+bool operator<=(const mpfr_value& a, const mpfr_value& b) { return mpfr_lessequal_p(a.get(), b.get()); }
+bool operator==(const mpfr_value& a, const mpfr_value& b) { return mpfr_equal_p(a.get(), b.get()); }
+
+}  // namespace kamp::core

@@ -1,0 +1,122 @@
+#include "core/results_table.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/error.hpp"
+
+namespace kamp::core {
+
+const std::map<std::string, std::string>& results_table::metrics() {
+  static const std::map<std::string, std::string> vocabulary{
+      {"time_ms", "ms"},
+      {"gflops", "GFlop/s"},
+      {"gddflops", "GDDFlop/s"},
+      {"bandwidth_gbs", "GB/s"},
+      {"pct_bandwidth", "%"},
+      {"pct_peak", "%"},
+      {"occupancy_pct", "%"},
+      {"theoretical_occupancy_pct", "%"},
+      {"divergence_pct", "%"},
+      {"time_share_pct", "%"},
+      {"rel_error", "1"},
+      {"error_bound", "1"},
+      {"speedup", "x"},
+      {"iterations", "1"},
+  };
+  return vocabulary;
+}
+
+results_table::results_table(run_context context, std::string title)
+    : context_(std::move(context)), title_(std::move(title)) {}
+
+void results_table::add(result_row row) {
+  const char* fn = "kamp::core::results_table::add";
+  static const std::regex id_form("E[0-9]+");
+  require_argument(std::regex_match(row.id, id_form), fn, "row.id", row.id, "must be E<number>, e.g. E0");
+  require_argument(metrics().count(row.metric) == 1, fn, "row.metric", row.metric,
+                   "must be one of the metric vocabulary (time_ms, gflops, bandwidth_gbs, ...)");
+  require_argument(std::isfinite(row.value), fn, "row.value", row.value, "must be finite");
+  require_argument(!row.paper || std::isfinite(*row.paper), fn, "row.paper", row.paper.value_or(0),
+                   "must be finite");
+  rows_.push_back(std::move(row));
+}
+
+namespace {
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string quoted = "\"";
+  for (char c : s) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string number(double v) {
+  std::ostringstream s;
+  s << std::setprecision(10) << v;
+  return s.str();
+}
+
+std::ofstream open_for_writing(const std::string& path) {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("kamp::core::results_table: cannot write " + path);
+  return out;
+}
+
+}  // namespace
+
+void results_table::write_csv(const std::string& path) const {
+  std::set<std::string> extra_keys;
+  for (const auto& r : rows_)
+    for (const auto& kv : r.extra) extra_keys.insert(kv.first);
+  std::ofstream out = open_for_writing(path);
+  out << "id,variant,bits,m,n,metric,value,unit,paper,machine,backend,kokkos,git,date";
+  for (const auto& k : extra_keys) out << ',' << csv_field(k);
+  out << '\n';
+  for (const auto& r : rows_) {
+    out << csv_field(r.id) << ',' << csv_field(r.variant) << ',' << r.bits << ',' << r.m << ',' << r.n << ','
+        << r.metric << ',' << number(r.value) << ',' << csv_field(metrics().at(r.metric)) << ','
+        << (r.paper ? number(*r.paper) : "") << ',' << csv_field(context_.machine) << ','
+        << csv_field(context_.backend) << ',' << csv_field(context_.kokkos) << ',' << csv_field(context_.git_hash)
+        << ',' << context_.date;
+    for (const auto& k : extra_keys) {
+      const auto it = r.extra.find(k);
+      out << ',' << (it == r.extra.end() ? "" : csv_field(it->second));
+    }
+    out << '\n';
+  }
+}
+
+void results_table::write_markdown(const std::string& path) const {
+  std::ofstream out = open_for_writing(path);
+  out << "# " << title_ << "\n\n"
+      << "- machine: " << context_.machine << "\n- backend: " << context_.backend << "\n- Kokkos: "
+      << context_.kokkos << "\n- git: " << context_.git_hash << "\n- date: " << context_.date
+      << "\n- command: `" << context_.command << "`\n\n";
+  std::set<std::string> extra_keys;
+  for (const auto& r : rows_)
+    for (const auto& kv : r.extra) extra_keys.insert(kv.first);
+  out << "| variant | bits | m | n | metric | ours | unit | paper | ours/paper |";
+  for (const auto& k : extra_keys) out << ' ' << k << " |";
+  out << "\n|---|---:|---:|---:|---|---:|---|---:|---:|";
+  for (std::size_t i = 0; i < extra_keys.size(); ++i) out << "---|";
+  out << '\n';
+  for (const auto& r : rows_) {
+    out << "| " << r.variant << " | " << r.bits << " | " << r.m << " | " << r.n << " | " << r.metric << " | "
+        << number(r.value) << " | " << metrics().at(r.metric) << " | " << (r.paper ? number(*r.paper) : "")
+        << " | " << (r.paper && *r.paper != 0 ? number(r.value / *r.paper) : "") << " |";
+    for (const auto& k : extra_keys) {
+      const auto it = r.extra.find(k);
+      out << ' ' << (it == r.extra.end() ? "" : it->second) << " |";
+    }
+    out << '\n';
+  }
+  out << "\nFor time_ms a ratio below 1 means kamp is faster than the paper; for rates, above 1.\n";
+}
+
+}  // namespace kamp::core

@@ -1,0 +1,22 @@
+#pragma once
+// Where and how a result was produced: recorded with every table kamp writes.
+#include <string>
+
+namespace kamp::core {
+
+struct run_context {
+  std::string machine;  // results/<machine>/; KAMP_MACHINE, else derived from the device
+  std::string backend;  // Kokkos default execution space
+  std::string kokkos;   // version, enabled backends, architecture
+  std::string git_hash; // KAMP_GIT_HASH, else the commit the build was configured from
+  std::string date;     // UTC, ISO 8601
+  std::string command;  // how the run was started
+
+  // Gathers everything above; `command` is passed through.
+  static run_context current(const std::string& command);
+};
+
+// One line: "Kokkos 3.4.1, backends Cuda+OpenMP+Serial, arch HOPPER90".
+std::string kokkos_configuration();
+
+}  // namespace kamp::core

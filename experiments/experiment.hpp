@@ -1,0 +1,33 @@
+#pragma once
+// An experiment reproduces one table or figure of a source document: it measures, and
+// returns its rows; the runner writes them to results/<machine>/<id>.csv and .md.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/results_table.hpp"
+
+namespace kamp::experiments {
+
+enum class problem_size { quick, paper };
+
+struct experiment_options {
+  problem_size size = problem_size::quick;
+  std::string command;  // recorded in the tables
+};
+
+struct experiment {
+  std::string id;     // E0..E11
+  std::string title;
+  std::function<core::results_table(const experiment_options&)> run;
+};
+
+// Every registered experiment, in id order.
+const std::vector<experiment>& registry();
+
+// One progress line on stderr, overwritten by the next.
+void progress(const std::string& id, const std::string& what);
+
+core::results_table run_e0_machine(const experiment_options& options);
+
+}  // namespace kamp::experiments

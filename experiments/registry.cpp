@@ -1,0 +1,19 @@
+#include <iostream>
+
+#include "experiments/experiment.hpp"
+
+namespace kamp::experiments {
+
+const std::vector<experiment>& registry() {
+  static const std::vector<experiment> all{
+      {"E0", "Machine characterization: copy bandwidth, FP64 throughput, vendor double BLAS",
+       run_e0_machine},
+  };
+  return all;
+}
+
+void progress(const std::string& id, const std::string& what) {
+  std::cerr << "\r\033[K[" << id << "] " << what << std::flush;
+}
+
+}  // namespace kamp::experiments

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Turn a kamp sweep CSV into a PNG: one line per variant (and execution space).
+
+usage: plot_sweep.py RESULTS.csv [--metric M] [--x n|m|bits] [--out FILE.png] [--linear]
+Defaults per experiment id come from PLOTS below; a variant is drawn only if it was
+measured at two or more x values.
+"""
+import argparse
+import csv
+import os
+import sys
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+PLOTS = {
+    "E0": {"metric": "bandwidth_gbs", "x": "n", "log": True,
+           "title": "E0: bandwidth vs vector length"},
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("csv")
+    parser.add_argument("--metric")
+    parser.add_argument("--x")
+    parser.add_argument("--out")
+    parser.add_argument("--linear", action="store_true")
+    args = parser.parse_args()
+
+    with open(args.csv, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        sys.exit(f"plot_sweep: {args.csv} has no rows")
+    defaults = PLOTS.get(rows[0]["id"], {})
+    metric = args.metric or defaults.get("metric")
+    xkey = args.x or defaults.get("x", "n")
+    if not metric:
+        sys.exit(f"plot_sweep: no default metric for {rows[0]['id']}; pass --metric")
+    log = defaults.get("log", True) and not args.linear
+
+    series = defaultdict(dict)
+    unit = ""
+    for r in rows:
+        if r["metric"] != metric:
+            continue
+        label = r["variant"] + (f" ({r['space']})" if r.get("space") else "")
+        series[label][float(r[xkey])] = float(r["value"])
+        unit = r["unit"]
+    series = {k: v for k, v in series.items() if len(v) >= 2}
+    if not series:
+        print(f"plot_sweep: {args.csv}: no sweep of {metric} to plot", file=sys.stderr)
+        return
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for label, points in sorted(series.items()):
+        xs = sorted(points)
+        ax.plot(xs, [points[x] for x in xs], marker="o", label=label)
+    if log:
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+    ax.set_xlabel(xkey)
+    ax.set_ylabel(f"{metric} [{unit}]")
+    r0 = rows[0]
+    ax.set_title(f"{defaults.get('title', r0['id'])}\n{r0['machine']}, {r0['backend']}, git {r0['git']}",
+                 fontsize=10)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    out = args.out or os.path.splitext(args.csv)[0] + ".png"
+    fig.savefig(out, dpi=120)
+    print(f"plot_sweep: wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

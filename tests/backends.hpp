@@ -1,0 +1,46 @@
+#pragma once
+// Every enabled Kokkos execution space. Test bodies are function templates over the space
+// (CUDA lambdas cannot live in gtest's private TestBody), instantiated by typed tests.
+#include <Kokkos_Core.hpp>
+#include <gtest/gtest.h>
+
+namespace kamp::test {
+
+using execution_spaces = ::testing::Types<
+#ifdef KOKKOS_ENABLE_CUDA
+    Kokkos::Cuda,
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+    Kokkos::OpenMP,
+#endif
+    Kokkos::Serial>;
+
+struct space_name {
+  template <class T>
+  static std::string GetName(int) {
+    return T::name();
+  }
+};
+
+// Copies a host vector into a new view of the space's memory.
+template <class Space, class T>
+Kokkos::View<T*, typename Space::memory_space> to_space(const std::vector<T>& host, const char* label) {
+  Kokkos::View<T*, typename Space::memory_space> v(std::string(label), host.size());
+  auto mirror = Kokkos::create_mirror_view(v);
+  for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
+  Kokkos::deep_copy(v, mirror);
+  return v;
+}
+
+template <class View>
+std::vector<typename View::non_const_value_type> to_host(const View& v) {
+  auto mirror = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), v);
+  return std::vector<typename View::non_const_value_type>(mirror.data(), mirror.data() + mirror.extent(0));
+}
+
+}  // namespace kamp::test
+
+#define KAMP_BACKEND_TEST_SUITE(suite)            \
+  template <class Space>                          \
+  class suite : public ::testing::Test {};        \
+  TYPED_TEST_SUITE(suite, ::kamp::test::execution_spaces, ::kamp::test::space_name)

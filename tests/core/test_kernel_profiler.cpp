@@ -1,0 +1,63 @@
+// The kernel profiler sees every labelled kernel on every backend and shares add to 100%.
+#include <cmath>
+#include <stdexcept>
+
+#include "core/kernel_profiler.hpp"
+#include "tests/backends.hpp"
+
+namespace {
+
+template <class Space>
+void run_labelled_kernels() {
+  const int n = 1 << 20;
+  Kokkos::View<double*, typename Space::memory_space> v("v", n);
+  for (int rep = 0; rep < 3; ++rep)
+    Kokkos::parallel_for("kamp::test::light", Kokkos::RangePolicy<Space>(0, n), KOKKOS_LAMBDA(int i) { v(i) = i; });
+  double sum = 0;
+  Kokkos::parallel_reduce(
+      "kamp::test::heavy", Kokkos::RangePolicy<Space>(0, n),
+      KOKKOS_LAMBDA(int i, double& acc) {
+        double x = v(i);
+        for (int k = 0; k < 200; ++k) x = x * 0.999 + 1.0;
+        acc += x;
+      },
+      sum);
+  EXPECT_GT(sum, 0);
+}
+
+KAMP_BACKEND_TEST_SUITE(kernel_profiler_test);
+
+TYPED_TEST(kernel_profiler_test, aggregates_time_per_label) {
+  kamp::core::kernel_profiler profiler;
+  run_labelled_kernels<TypeParam>();
+  const auto rows = profiler.table();
+  const kamp::core::kernel_time* light = nullptr;
+  const kamp::core::kernel_time* heavy = nullptr;
+  double total_share = 0;
+  for (const auto& r : rows) {
+    if (r.label == "kamp::test::light") light = &r;
+    if (r.label == "kamp::test::heavy") heavy = &r;
+    total_share += r.share_pct;
+  }
+  ASSERT_NE(light, nullptr);
+  ASSERT_NE(heavy, nullptr);
+  EXPECT_EQ(light->calls, 3u);
+  EXPECT_EQ(heavy->calls, 1u);
+  EXPECT_GT(heavy->milliseconds, 0);
+  EXPECT_NEAR(total_share, 100.0, 1e-9);
+  EXPECT_NE(profiler.format().find("kamp::test::heavy"), std::string::npos);
+  profiler.reset();
+  EXPECT_TRUE(profiler.table().empty());
+}
+
+TYPED_TEST(kernel_profiler_test, only_one_profiler_at_a_time_and_nothing_after_it_stops) {
+  {
+    kamp::core::kernel_profiler profiler;
+    EXPECT_THROW(kamp::core::kernel_profiler second, std::logic_error);
+  }
+  run_labelled_kernels<TypeParam>();  // no profiler: the callbacks must be gone
+  kamp::core::kernel_profiler fresh;
+  EXPECT_TRUE(fresh.table().empty());
+}
+
+}  // namespace
