@@ -7,13 +7,29 @@
 // outward, so it stays a rigorous bound but may be one subnormal ulp loose.
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "core/eft.hpp"
 
 namespace kamp::core {
 
-KOKKOS_INLINE_FUNCTION double next_up(double x) { return ::nextafter(x, INFINITY); }
-KOKKOS_INLINE_FUNCTION double next_down(double x) { return ::nextafter(x, -INFINITY); }
+// IEEE nextUp/nextDown through the bit pattern (the host's nextafter is not device code):
+// stepping the integer image of a nonzero double moves it one ulp away from or toward zero.
+KOKKOS_INLINE_FUNCTION double next_up(double x) {
+  if (x != x || x == INFINITY) return x;
+  if (x == 0) return 4.9406564584124654e-324;  // the smallest subnormal
+#ifdef __CUDA_ARCH__
+  return __longlong_as_double(__double_as_longlong(x) + (x > 0 ? 1 : -1));
+#else
+  std::int64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  bits += x > 0 ? 1 : -1;
+  std::memcpy(&x, &bits, sizeof bits);
+  return x;
+#endif
+}
+KOKKOS_INLINE_FUNCTION double next_down(double x) { return -next_up(-x); }
 
 namespace detail {
 

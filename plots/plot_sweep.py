@@ -17,7 +17,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 PLOTS = {
-    "E0": {"metric": "bandwidth_gbs", "x": "n", "log": True,
+    "E0": {"metric": "bandwidth_gbs", "x": "n", "log": True, "variants": ("copy", "daxpy"),
            "title": "E0: bandwidth vs vector length"},
 }
 
@@ -45,7 +45,7 @@ def main():
     series = defaultdict(dict)
     unit = ""
     for r in rows:
-        if r["metric"] != metric:
+        if r["metric"] != metric or not r["variant"].startswith(defaults.get("variants", ("",))):
             continue
         label = r["variant"] + (f" ({r['space']})" if r.get("space") else "")
         series[label][float(r[xkey])] = float(r["value"])
