@@ -20,6 +20,12 @@ die() { echo "[kamp bootstrap] error: $*" >&2; exit 1; }
 
 if [ -f "$prefix/.complete" ]; then echo "$prefix"; exit 0; fi
 
+# One bootstrap per prefix at a time; a second caller waits and then reuses the result.
+mkdir -p "$cache"
+exec 9> "$cache/.bootstrap-$backend.lock"
+flock 9
+if [ -f "$prefix/.complete" ]; then echo "$prefix"; exit 0; fi
+
 case "$backend" in openmp|cuda) ;; *) die "backend must be openmp or cuda, got '$backend'";; esac
 
 # The source deb-src entry mirrors the machine's own bookworm main deb entries,
