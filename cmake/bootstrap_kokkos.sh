@@ -34,7 +34,7 @@ ensure_deb_src() {
   local codename list=/etc/apt/sources.list.d/kamp-deb-src.sources
   codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
   [ -n "$codename" ] || die "cannot read VERSION_CODENAME from /etc/os-release"
-  if apt-get indextargets --format '$(CREATED_BY) $(SUITE)' 2>/dev/null | grep -q "^Sources $codename\$"; then return; fi
+  if apt-get indextargets --format '$(CREATED_BY) $(CODENAME)' 2>/dev/null | grep -q "^Sources $codename\$"; then return; fi
   [ "$(id -u)" = 0 ] || die "no deb-src entry for $codename: add one (Types: deb-src) or run as root"
   say "deriving a deb-src entry for $codename main from the configured apt sources"
   python3 - "$codename" "$list" <<'PY'
