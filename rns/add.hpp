@@ -1,0 +1,193 @@
+#pragma once
+// Addition and subtraction as three stages (seed 000, section 4):
+//   add_esi    sign, exponent, interval and alignment plan from the operands' exponents
+//              and intervals, one thread per element;
+//   add_digit  one residue of the result from the plan, one thread per residue;
+//   round_stage  exact sign or re-evaluation when needed, then truncation.
+// Alignment multiplies the significand with the larger exponent by 2^d. When that would
+// exceed 2q - 2 bits, the other significand is first truncated by t <= 4 bits (its low
+// bits are then far below the result's last bit); when the smaller operand is below 2^-q
+// of the larger in magnitude, it is dropped.
+#include <cstdint>
+
+#include "rns/round_stage.hpp"
+
+namespace kamp::rns {
+
+// How one operand enters the sum: dropped, multiplied by 2^shift (shift >= 0), or
+// truncated by -shift bits, i.e. (v - remainder) * 2^shift with remainder = v mod 2^-shift.
+struct term_plan {
+  static constexpr std::int32_t dropped = -1000;
+  std::int32_t shift = dropped;
+  std::int32_t remainder = 0;
+};
+
+enum class combine : std::int32_t { add, x_minus_y, y_minus_x };
+
+// What the esi stage hands to the digit and round stages (the paper's buf entry).
+struct add_plan {
+  term_plan x, y;
+  combine op = combine::add;
+  std::int32_t flags = round_plain;
+};
+
+namespace detail {
+
+// Bounds of a term in units of M: [lo, up] >= term / M.
+template <int N>
+KOKKOS_INLINE_FUNCTION void term_bounds(const mp_header& v, const term_plan& t, const basis_constants<N>& b,
+                                        core::er_float& lo, core::er_float& up) {
+  if (t.shift >= 0) {
+    lo = v.eval[0].scaled(t.shift);
+    up = v.eval[1].scaled(t.shift);
+  } else {
+    const core::er_float lowered = core::sub_rd(v.eval[0].scaled(t.shift), b.inv_M_ru);
+    lo = lowered.sign() > 0 ? lowered : core::er_float{};
+    up = v.eval[1].scaled(t.shift);
+  }
+}
+
+KOKKOS_INLINE_FUNCTION bool special_sum(const mp_header& x, const mp_header& y, std::int32_t y_sign, mp_header& z) {
+  if (x.is_nan() || y.is_nan() || (x.is_inf() && y.is_inf() && x.sign != y_sign)) {
+    z = mp_header::nan();
+    return true;
+  }
+  if (x.is_inf() || y.is_inf()) {
+    z = mp_header::inf(x.is_inf() ? x.sign : y_sign);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
+// Plans z = x + (-1)^negate_y y from the headers (and, rarely, the residues of the operand
+// to be truncated). z receives sign, exponent and interval; its residues are add_digit's.
+template <int N>
+KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_digits, const mp_header& y,
+                                        const residue* y_digits, bool negate_y, mp_header& z,
+                                        const basis_constants<N>& b) {
+  constexpr int q = basis_constants<N>::significand_bits;
+  const std::int32_t y_sign = y.sign ^ static_cast<std::int32_t>(negate_y);
+  add_plan plan;
+  z.sign = 0;
+  z.exp = 0;
+  z.eval[0] = z.eval[1] = core::er_float{};
+  if (detail::special_sum(x, y, y_sign, z)) return plan;
+  if (x.is_zero() && y.is_zero()) return plan;
+  if (x.is_zero() || y.is_zero()) {
+    const mp_header& v = x.is_zero() ? y : x;
+    (x.is_zero() ? plan.y : plan.x).shift = 0;
+    z.sign = x.is_zero() ? y_sign : x.sign;
+    z.exp = v.exp;
+    z.eval[0] = v.eval[0];
+    z.eval[1] = v.eval[1];
+    return plan;
+  }
+  // a: the operand with the larger exponent; c: the other.
+  const bool x_leads = x.exp >= y.exp;
+  const mp_header& a = x_leads ? x : y;
+  const mp_header& c = x_leads ? y : x;
+  const residue* c_digits = x_leads ? y_digits : x_digits;
+  const std::int32_t a_sign = x_leads ? x.sign : y_sign, c_sign = x_leads ? y_sign : x.sign;
+  term_plan& a_plan = x_leads ? plan.x : plan.y;
+  term_plan& c_plan = x_leads ? plan.y : plan.x;
+  const std::int64_t d = static_cast<std::int64_t>(a.exp) - c.exp;
+  const std::int64_t a_bits_hi = bit_length_bound<N>(a.eval[1], b);
+  const std::int64_t a_bits_lo = core::mul_rd(a.eval[0], b.M_rd).exp;  // X >= 2^(a_bits_lo - 1)
+  const std::int64_t c_bits_hi = bit_length_bound<N>(c.eval[1], b);
+  if (d + a_bits_lo - 1 - c_bits_hi >= q + 1) {
+    // |c| < 2^-q |a|: dropping c changes the result by less than the rounding would.
+    a_plan.shift = 0;
+    z.sign = a_sign;
+    z.exp = a.exp;
+    z.eval[0] = a.eval[0];
+    z.eval[1] = a.eval[1];
+    return plan;
+  }
+  const std::int64_t excess = a_bits_hi + d - (2 * q - 2);
+  const int t = excess > 0 ? static_cast<int>(excess) : 0;
+  a_plan.shift = static_cast<std::int32_t>(d - t);
+  c_plan.shift = -t;
+  if (t > 0) {
+    residue s[N];
+    for (int i = 0; i < N; ++i) s[i] = mod_mul(c_digits[i], b.w[i], b.m[i], b.inv_m[i]);
+    const double rank = crt_rank<N>(s, b, 0.5 * (c.eval[0].to_double() + c.eval[1].to_double()));
+    std::uint64_t r[basis_constants<N>::words];
+    low_bits<N>(s, static_cast<std::uint64_t>(rank), t, b, r);
+    c_plan.remainder = static_cast<std::int32_t>(r[0]);
+  }
+  z.exp = static_cast<std::int32_t>(c.exp + t);
+  core::er_float a_lo, a_up, c_lo, c_up;
+  detail::term_bounds<N>(a, a_plan, b, a_lo, a_up);
+  detail::term_bounds<N>(c, c_plan, b, c_lo, c_up);
+  if (a_sign == c_sign) {
+    plan.op = combine::add;
+    z.sign = a_sign;
+    z.eval[0] = core::add_rd(a_lo, c_lo);
+    z.eval[1] = core::add_ru(a_up, c_up);
+    return plan;
+  }
+  // Opposite signs: subtract the smaller magnitude when the intervals tell which it is.
+  const bool a_larger = core::compare(a_lo, c_up) > 0, c_larger = core::compare(c_lo, a_up) > 0;
+  const bool subtract_c = !c_larger;
+  plan.op = (subtract_c == x_leads) ? combine::x_minus_y : combine::y_minus_x;
+  z.sign = subtract_c ? a_sign : c_sign;
+  if (!a_larger && !c_larger) {
+    plan.flags = round_exact_sign;
+    return plan;
+  }
+  z.eval[0] = subtract_c ? core::sub_rd(a_lo, c_up) : core::sub_rd(c_lo, a_up);
+  z.eval[1] = subtract_c ? core::sub_ru(a_up, c_lo) : core::sub_ru(c_up, a_lo);
+  // Cancellation leaves a wide interval: re-evaluate when it is wider than 2^-30 relative.
+  if (core::compare(core::mul_rd(z.eval[1], core::er_float::make(1.0 - 0x1.0p-30)), z.eval[0]) > 0)
+    plan.flags = round_reevaluate;
+  return plan;
+}
+
+namespace detail {
+
+KOKKOS_FORCEINLINE_FUNCTION residue apply_term(residue v, const term_plan& t, residue m, double inv_m,
+                                               residue pow2_shift, residue inv_two) {
+  if (t.shift == term_plan::dropped) return 0;
+  if (t.shift >= 0) return mod_mul(v, pow2_shift, m, inv_m);
+  const residue reduced = mod_sub(v, static_cast<residue>(t.remainder % m), m);
+  return mod_mul(reduced, mod_pow(inv_two, -t.shift, m, inv_m), m, inv_m);
+}
+
+}  // namespace detail
+
+// Residue i of the planned sum.
+template <int N>
+KOKKOS_INLINE_FUNCTION residue add_digit(residue xi, residue yi, const add_plan& plan, int i,
+                                         const basis_constants<N>& b) {
+  const residue m = b.m[i];
+  const double inv = b.inv_m[i];
+  const residue tx = detail::apply_term(xi, plan.x, m, inv, b.pow2[plan.x.shift > 0 ? plan.x.shift : 0][i], b.inv_two[i]);
+  const residue ty = detail::apply_term(yi, plan.y, m, inv, b.pow2[plan.y.shift > 0 ? plan.y.shift : 0][i], b.inv_two[i]);
+  switch (plan.op) {
+    case combine::x_minus_y: return mod_sub(tx, ty, m);
+    case combine::y_minus_x: return mod_sub(ty, tx, m);
+    default: return mod_add(tx, ty, m);
+  }
+}
+
+template <int N>
+KOKKOS_INLINE_FUNCTION mp_float<N> add(const mp_float<N>& x, const mp_float<N>& y, const basis_constants<N>& b) {
+  mp_float<N> z;
+  const add_plan plan = add_esi<N>(x, x.digits, y, y.digits, false, z, b);
+  for (int i = 0; i < N; ++i) z.digits[i] = add_digit<N>(x.digits[i], y.digits[i], plan, i, b);
+  round_stage<N>(z, plan.flags, b);
+  return z;
+}
+
+template <int N>
+KOKKOS_INLINE_FUNCTION mp_float<N> sub(const mp_float<N>& x, const mp_float<N>& y, const basis_constants<N>& b) {
+  mp_float<N> z;
+  const add_plan plan = add_esi<N>(x, x.digits, y, y.digits, true, z, b);
+  for (int i = 0; i < N; ++i) z.digits[i] = add_digit<N>(x.digits[i], y.digits[i], plan, i, b);
+  round_stage<N>(z, plan.flags, b);
+  return z;
+}
+
+}  // namespace kamp::rns

@@ -1,0 +1,80 @@
+#pragma once
+// Rounding of an RNS significand by truncation: X <- floor(X / 2^k), exactly, in RNS.
+// r = X mod 2^k comes from the CRT, X = sum_i M_i s_i - rank M, evaluated modulo 2^k on
+// 64-bit words (the rank is exact, from the interval evaluation); then each residue becomes
+// (x_i - r) * 2^-k mod m_i.
+#include <cstdint>
+
+#include "rns/basis.hpp"
+
+namespace kamp::rns {
+
+namespace detail {
+
+// hi:lo = a * b.
+KOKKOS_FORCEINLINE_FUNCTION std::uint64_t mul_wide(std::uint64_t a, std::uint64_t b, std::uint64_t& hi) {
+#ifdef __CUDA_ARCH__
+  hi = __umul64hi(a, b);
+  return a * b;
+#else
+  const unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
+  hi = static_cast<std::uint64_t>(p >> 64);
+  return static_cast<std::uint64_t>(p);
+#endif
+}
+
+}  // namespace detail
+
+// X mod 2^k into words (least significant first), for 1 <= k <= 64 * words; s_i = x_i w_i.
+template <int N>
+KOKKOS_INLINE_FUNCTION void low_bits(const residue* s, std::uint64_t rank, int k, const basis_constants<N>& b,
+                                     std::uint64_t* r) {
+  const int used = (k + 63) / 64;
+  for (int j = 0; j < used; ++j) r[j] = 0;
+  // sum_i s_i * (M_i mod 2^64w), with carries, modulo 2^(64 used).
+  for (int i = 0; i < N; ++i) {
+    const auto si = static_cast<std::uint64_t>(s[i]);
+    std::uint64_t carry = 0;
+    for (int j = 0; j < used; ++j) {
+      std::uint64_t hi;
+      const std::uint64_t lo = detail::mul_wide(si, b.mi_low[i][j], hi);
+      const std::uint64_t t = r[j] + lo;
+      const std::uint64_t c1 = t < lo;
+      r[j] = t + carry;
+      const std::uint64_t c2 = r[j] < t;
+      carry = hi + c1 + c2;
+    }
+  }
+  // - rank * (M mod 2^64w): add the two's complement.
+  std::uint64_t borrow = 0, carry_hi = 0;
+  for (int j = 0; j < used; ++j) {
+    std::uint64_t hi;
+    const std::uint64_t lo = detail::mul_wide(rank, b.m_low[j], hi);
+    const std::uint64_t sub = lo + carry_hi;
+    carry_hi = hi + (sub < lo);
+    const std::uint64_t before = r[j];
+    r[j] = before - sub - borrow;
+    borrow = (before < sub) || (before - sub < borrow);
+  }
+  const int top = k - 64 * (used - 1);
+  if (top < 64) r[used - 1] &= (std::uint64_t(1) << top) - 1;
+}
+
+// X <- floor(X / 2^k) for 1 <= k <= basis_constants<N>::max_shift, given s_i = x_i w_i mod m_i
+// and the exact CRT rank of X (see crt_rank and bound_fraction).
+template <int N>
+KOKKOS_INLINE_FUNCTION void truncate_bits(residue* x, const residue* s, int k, std::uint64_t rank,
+                                          const basis_constants<N>& b) {
+  std::uint64_t r[basis_constants<N>::words];
+  low_bits<N>(s, rank, k, b, r);
+  const int used = (k + 63) / 64;
+  for (int i = 0; i < N; ++i) {
+    const residue m = b.m[i];
+    const double inv = b.inv_m[i];
+    residue ri = 0;
+    for (int j = 0; j < used; ++j) ri = mod_add(ri, mod_mul(mod_u64(r[j], m), b.word_base[i][j], m, inv), m);
+    x[i] = mod_mul(mod_sub(x[i], ri, m), mod_pow(b.inv_two[i], k, m, inv), m, inv);
+  }
+}
+
+}  // namespace kamp::rns
