@@ -1,0 +1,95 @@
+#pragma once
+// Elementwise operations on mp_arrays, each as the esi -> digits -> round kernels of
+// rns/array_stages.hpp on the given execution space:
+//   add(exec, n, x, incx, y, incy, z, incz)    z_j = x_j + y_j
+//   sub(...)                                    z_j = x_j - y_j
+//   mul(...)                                    z_j = x_j * y_j
+//   scale(exec, n, alpha, x, incx, z, incz)    z_j = alpha * x_j
+// z may be x or y (in place). Arguments are checked first: nothing is written on error.
+// The kernels are asynchronous; fence before reading z on the host.
+#include <string>
+
+#include "core/error.hpp"
+#include "rns/array_stages.hpp"
+
+namespace kamp::rns {
+
+namespace detail {
+
+template <int N, class MemorySpace>
+void check_operand(const char* function, const char* name, const char* inc_name, std::int64_t n,
+                   const mp_array<N, MemorySpace>& a, std::int64_t inc) {
+  require_argument(inc >= 1, function, inc_name, inc, "must be >= 1");
+  const std::int64_t needed = n == 0 ? 0 : 1 + (n - 1) * inc;
+  require_argument(static_cast<std::int64_t>(a.size()) >= needed, function, name, a.size(),
+                   "(its length) must be at least 1 + (n - 1) * " + std::string(inc_name) + " = " +
+                       std::to_string(needed));
+}
+
+template <class ExecSpace>
+Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>> range(const ExecSpace& exec, std::int64_t count) {
+  return Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, count);
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+void add_or_sub(const char* name, bool negate, const ExecSpace& exec, std::int64_t n,
+                const mp_array<N, MemorySpace>& x, std::int64_t incx, const mp_array<N, MemorySpace>& y,
+                std::int64_t incy, const mp_array<N, MemorySpace>& z, std::int64_t incz) {
+  const std::string fn = std::string("kamp::rns::") + name;
+  require_argument(n >= 0, fn.c_str(), "n", n, "must be >= 0");
+  check_operand(fn.c_str(), "x", "incx", n, x, incx);
+  check_operand(fn.c_str(), "y", "incy", n, y, incy);
+  check_operand(fn.c_str(), "z", "incz", n, z, incz);
+  if (n == 0) return;
+  const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
+  const strided<N, MemorySpace> sx{x, incx}, sy{y, incy}, sz{z, incz};
+  Kokkos::parallel_for(fn + "::esi", range(exec, n), add_esi_stage<N, MemorySpace>{sx, sy, sz, negate, b});
+  Kokkos::parallel_for(fn + "::digits", range(exec, n * N), add_digits_stage<N, MemorySpace>{sx, sy, sz, b});
+  Kokkos::parallel_for(fn + "::round", range(exec, n), round_stage_kernel<N, MemorySpace>{sz, true, b});
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+void product(const char* name, const ExecSpace& exec, std::int64_t n, bool scalar, const mp_float<N>& alpha,
+             const mp_array<N, MemorySpace>& x, std::int64_t incx, const mp_array<N, MemorySpace>& y,
+             std::int64_t incy, const mp_array<N, MemorySpace>& z, std::int64_t incz) {
+  const std::string fn = std::string("kamp::rns::") + name;
+  require_argument(n >= 0, fn.c_str(), "n", n, "must be >= 0");
+  check_operand(fn.c_str(), "x", "incx", n, x, incx);
+  if (!scalar) check_operand(fn.c_str(), "y", "incy", n, y, incy);
+  check_operand(fn.c_str(), "z", "incz", n, z, incz);
+  if (n == 0) return;
+  const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
+  const strided<N, MemorySpace> sx{x, incx}, sy{y, incy}, sz{z, incz};
+  Kokkos::parallel_for(fn + "::esi", range(exec, n), mul_esi_stage<N, MemorySpace>{sx, sy, sz, scalar, alpha, b});
+  Kokkos::parallel_for(fn + "::digits", range(exec, n * N),
+                       mul_digits_stage<N, MemorySpace>{sx, sy, sz, scalar, alpha, b});
+  Kokkos::parallel_for(fn + "::round", range(exec, n), round_stage_kernel<N, MemorySpace>{sz, false, b});
+}
+
+}  // namespace detail
+
+template <class ExecSpace, int N, class MemorySpace>
+void add(const ExecSpace& exec, std::int64_t n, const mp_array<N, MemorySpace>& x, std::int64_t incx,
+         const mp_array<N, MemorySpace>& y, std::int64_t incy, const mp_array<N, MemorySpace>& z, std::int64_t incz) {
+  detail::add_or_sub("add", false, exec, n, x, incx, y, incy, z, incz);
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+void sub(const ExecSpace& exec, std::int64_t n, const mp_array<N, MemorySpace>& x, std::int64_t incx,
+         const mp_array<N, MemorySpace>& y, std::int64_t incy, const mp_array<N, MemorySpace>& z, std::int64_t incz) {
+  detail::add_or_sub("sub", true, exec, n, x, incx, y, incy, z, incz);
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+void mul(const ExecSpace& exec, std::int64_t n, const mp_array<N, MemorySpace>& x, std::int64_t incx,
+         const mp_array<N, MemorySpace>& y, std::int64_t incy, const mp_array<N, MemorySpace>& z, std::int64_t incz) {
+  detail::product("mul", exec, n, false, mp_float<N>(), x, incx, y, incy, z, incz);
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+void scale(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
+           std::int64_t incx, const mp_array<N, MemorySpace>& z, std::int64_t incz) {
+  detail::product("scale", exec, n, true, alpha, x, incx, x, incx, z, incz);
+}
+
+}  // namespace kamp::rns

@@ -1,0 +1,101 @@
+#pragma once
+// The split-kernel stages of elementwise operations on mp_arrays (seed 000, section 4):
+// esi (one thread per element: sign, exponent, interval, plan into buf), digits (one thread
+// per residue, consecutive threads on consecutive residues of one number, so every access
+// is coalesced) and round (one thread per element). Each is a named functor so profiles
+// read well; the arithmetic is the scalar code's, so results match it bit for bit.
+#include <cstdint>
+
+#include "rns/mp_array.hpp"
+#include "rns/mul.hpp"
+
+namespace kamp::rns {
+
+// Element j of a strided operand.
+template <int N, class MemorySpace>
+struct strided {
+  mp_array<N, MemorySpace> array;
+  std::int64_t inc = 1;
+  KOKKOS_INLINE_FUNCTION std::size_t at(std::int64_t j) const { return static_cast<std::size_t>(j * inc); }
+};
+
+template <int N, class MemorySpace>
+struct add_esi_stage {
+  strided<N, MemorySpace> x, y, z;
+  bool negate_y;
+  const basis_constants<N>* b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t j) const {
+    const std::size_t jx = x.at(j), jy = y.at(j), jz = z.at(j);
+    mp_header hz;
+    const add_plan plan = add_esi<N>(x.array.header(jx), x.array.digits_of(jx), y.array.header(jy),
+                                     y.array.digits_of(jy), negate_y, hz, *b);
+    z.array.set_header(jz, hz);
+    z.array.buf(jz) = plan;
+  }
+};
+
+template <int N, class MemorySpace>
+struct add_digits_stage {
+  strided<N, MemorySpace> x, y, z;
+  const basis_constants<N>* b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
+    const std::int64_t j = t / N;
+    const int i = static_cast<int>(t - j * N);
+    const std::size_t jz = z.at(j);
+    z.array.digits(jz * N + i) =
+        add_digit<N>(x.array.digits(x.at(j) * N + i), y.array.digits(y.at(j) * N + i), z.array.buf(jz), i, *b);
+  }
+};
+
+// x * y, or alpha * x when `scalar` is set (y unused), in the operand order of the scalar mul.
+template <int N, class MemorySpace>
+struct mul_esi_stage {
+  strided<N, MemorySpace> x, y, z;
+  bool scalar;
+  mp_float<N> alpha;
+  const basis_constants<N>* b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t j) const {
+    mp_header hz;
+    const mp_header hx = x.array.header(x.at(j));
+    if (scalar) {
+      mul_esi<N>(alpha, hx, hz, *b);
+    } else {
+      mul_esi<N>(hx, y.array.header(y.at(j)), hz, *b);
+    }
+    z.array.set_header(z.at(j), hz);
+  }
+};
+
+template <int N, class MemorySpace>
+struct mul_digits_stage {
+  strided<N, MemorySpace> x, y, z;
+  bool scalar;
+  mp_float<N> alpha;
+  const basis_constants<N>* b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
+    const std::int64_t j = t / N;
+    const int i = static_cast<int>(t - j * N);
+    const std::size_t jz = z.at(j);
+    // The esi stage left a finite nonzero header exactly when the residues are to be multiplied.
+    const std::int32_t active = z.array.exp(jz) != exponent_inf && z.array.exp(jz) != exponent_nan &&
+                                !z.array.eval(z.array.length + jz).is_zero();
+    const residue xi = x.array.digits(x.at(j) * N + i);
+    z.array.digits(jz * N + i) = scalar ? mul_digit<N>(alpha.digits[i], xi, active, i, *b)
+                                        : mul_digit<N>(xi, y.array.digits(y.at(j) * N + i), active, i, *b);
+  }
+};
+
+template <int N, class MemorySpace>
+struct round_stage_kernel {
+  strided<N, MemorySpace> z;
+  bool with_plan;  // additions pass their flags through buf; multiplications have none
+  const basis_constants<N>* b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t j) const {
+    const std::size_t jz = z.at(j);
+    mp_header hz = z.array.header(jz);
+    round_stage<N>(hz, z.array.digits_of(jz), with_plan ? z.array.buf(jz).flags : round_plain, *b);
+    z.array.set_header(jz, hz);
+  }
+};
+
+}  // namespace kamp::rns
