@@ -4,10 +4,38 @@
 // round-down/round-up pairs for the rigorous interval evaluation of RNS numbers.
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include "core/directed_rounding.hpp"
 
 namespace kamp::core {
+
+namespace detail {
+
+KOKKOS_FORCEINLINE_FUNCTION std::int64_t bits_of(double x) {
+#ifdef __CUDA_ARCH__
+  return __double_as_longlong(x);
+#else
+  std::int64_t b;
+  std::memcpy(&b, &x, sizeof b);
+  return b;
+#endif
+}
+
+KOKKOS_FORCEINLINE_FUNCTION double double_of(std::int64_t b) {
+#ifdef __CUDA_ARCH__
+  return __longlong_as_double(b);
+#else
+  double x;
+  std::memcpy(&x, &b, sizeof x);
+  return x;
+#endif
+}
+
+// 2^-d for 0 <= d <= 1022, exactly.
+KOKKOS_FORCEINLINE_FUNCTION double power_of_two_below_one(int d) { return double_of(std::int64_t(1023 - d) << 52); }
+
+}  // namespace detail
 
 struct er_float {
   // Invariant: frac == 0 with exp == 0, or 0.5 <= |frac| < 1, or frac is +-inf/NaN with exp == 0.
@@ -16,16 +44,24 @@ struct er_float {
 
   KOKKOS_DEFAULTED_FUNCTION constexpr er_float() = default;
 
-  // Normalises any double times 2^exponent; exact (frexp never rounds).
+  // Normalises any double times 2^exponent; exact. Normal doubles are split through their
+  // bit pattern (frexp is a library call on the host, several times slower).
   KOKKOS_INLINE_FUNCTION static er_float make(double value, std::int64_t exponent = 0) {
     er_float r;
     if (value == 0 || !std::isfinite(value)) {
       r.frac = value == 0 ? 0.0 : value;
       return r;
     }
-    int e = 0;
-    r.frac = ::frexp(value, &e);
-    r.exp = exponent + e;
+    const std::int64_t bits = detail::bits_of(value);
+    const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+    if (biased == 0) {  // subnormal
+      int e = 0;
+      r.frac = ::frexp(value, &e);
+      r.exp = exponent + e;
+      return r;
+    }
+    r.frac = detail::double_of((bits & ~(std::int64_t(0x7ff) << 52)) | (std::int64_t(1022) << 52));
+    r.exp = exponent + biased - 1022;
     return r;
   }
 
@@ -79,7 +115,7 @@ KOKKOS_INLINE_FUNCTION er_float er_add(er_float a, er_float b) {
     if (Dir == direction::down && b.frac < 0) f = next_down(f);
     return er_float::make(f, a.exp);
   }
-  const double aligned = ::ldexp(b.frac, -static_cast<int>(d));
+  const double aligned = b.frac * detail::power_of_two_below_one(static_cast<int>(d));  // exact: d <= 53
   const double f = Dir == direction::up ? add_ru(a.frac, aligned) : add_rd(a.frac, aligned);
   return er_float::make(f, a.exp);
 }

@@ -29,5 +29,6 @@ const std::vector<experiment>& registry();
 void progress(const std::string& id, const std::string& what);
 
 core::results_table run_e0_machine(const experiment_options& options);
+core::results_table run_e12_rns_elementwise(const experiment_options& options);
 
 }  // namespace kamp::experiments

@@ -147,12 +147,13 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
 
 namespace detail {
 
+// pow2_shift = 2^shift mod m for shift >= 0; inv_pow2_shift = 2^shift mod m for shift < 0.
 KOKKOS_FORCEINLINE_FUNCTION residue apply_term(residue v, const term_plan& t, residue m, double inv_m,
-                                               residue pow2_shift, residue inv_two) {
+                                               residue pow2_shift, residue inv_pow2_shift) {
   if (t.shift == term_plan::dropped) return 0;
   if (t.shift >= 0) return mod_mul(v, pow2_shift, m, inv_m);
   const residue reduced = mod_sub(v, static_cast<residue>(t.remainder % m), m);
-  return mod_mul(reduced, mod_pow(inv_two, -t.shift, m, inv_m), m, inv_m);
+  return mod_mul(reduced, inv_pow2_shift, m, inv_m);
 }
 
 }  // namespace detail
@@ -163,8 +164,15 @@ KOKKOS_INLINE_FUNCTION residue add_digit(residue xi, residue yi, const add_plan&
                                          const basis_constants<N>& b) {
   const residue m = b.m[i];
   const double inv = b.inv_m[i];
-  const residue tx = detail::apply_term(xi, plan.x, m, inv, b.pow2[plan.x.shift > 0 ? plan.x.shift : 0][i], b.inv_two[i]);
-  const residue ty = detail::apply_term(yi, plan.y, m, inv, b.pow2[plan.y.shift > 0 ? plan.y.shift : 0][i], b.inv_two[i]);
+  const auto factors = [&](const term_plan& t, residue& up, residue& down) {
+    up = b.pow2[t.shift > 0 ? t.shift : 0][i];
+    down = b.inv_pow2[t.shift < 0 && t.shift != term_plan::dropped ? -t.shift : 0][i];
+  };
+  residue x_up, x_down, y_up, y_down;
+  factors(plan.x, x_up, x_down);
+  factors(plan.y, y_up, y_down);
+  const residue tx = detail::apply_term(xi, plan.x, m, inv, x_up, x_down);
+  const residue ty = detail::apply_term(yi, plan.y, m, inv, y_up, y_down);
   switch (plan.op) {
     case combine::x_minus_y: return mod_sub(tx, ty, m);
     case combine::y_minus_x: return mod_sub(ty, tx, m);

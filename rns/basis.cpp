@@ -94,9 +94,6 @@ std::unique_ptr<basis_constants<N>> build() {
     c->w[i] = static_cast<residue>(mpz_get_ui(u));
     for (int j = 0; j < constants::words; ++j) {
       c->mi_low[i][j] = low_word(t, j);
-      mpz_set_ui(u, 1);
-      mpz_mul_2exp(u, u, 64 * static_cast<mp_bitcnt_t>(j));
-      c->word_base[i][j] = static_cast<residue>(mpz_fdiv_ui(u, static_cast<unsigned long>(mi)));
     }
     for (int j = 0; j < N; ++j) {
       c->mrc_inverse[i][j] = 0;
@@ -107,10 +104,14 @@ std::unique_ptr<basis_constants<N>> build() {
         c->mrc_inverse[i][j] = static_cast<residue>(mpz_get_ui(t));
       }
     }
-    std::int64_t p = 1;
+    std::int64_t p = 1, inverse = 1;
     for (int d = 0; d <= constants::max_alignment; ++d) {
       c->pow2[d][i] = static_cast<residue>(p);
       p = p * 2 % mi;
+    }
+    for (int k = 0; k <= constants::max_shift; ++k) {
+      c->inv_pow2[k][i] = static_cast<residue>(inverse);
+      inverse = inverse * c->inv_two[i] % mi;
     }
   }
   for (int j = 0; j < constants::words; ++j) c->m_low[j] = low_word(M, j);

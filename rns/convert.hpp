@@ -25,7 +25,7 @@ KOKKOS_INLINE_FUNCTION mp_float<N> from_double(double d, const basis_constants<N
   const double significand = ::ldexp(::frexp(::fabs(d), &e), 53);  // an integer below 2^53
   const auto integer = static_cast<std::uint64_t>(significand);
   x.exp = e - 53;
-  for (int i = 0; i < N; ++i) x.digits[i] = mod_u64(integer, b.m[i]);
+  for (int i = 0; i < N; ++i) x.digits[i] = mod_u64(integer, b.m[i], b.inv_m[i]);
   const core::er_float value = core::er_float::make(significand);
   x.eval[0] = core::mul_rd(value, b.inv_M_rd);
   x.eval[1] = core::mul_ru(value, b.inv_M_ru);

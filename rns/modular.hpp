@@ -1,5 +1,5 @@
 #pragma once
-// Arithmetic modulo m < 2^31 on int32 residues, identical on host and device.
+// Arithmetic modulo m, 2^20 < m < 2^31, on int32 residues, identical on host and device.
 // mod_mul reduces the 62-bit product with a floating-point quotient estimate (off by at
 // most one, since the estimate's error is below 2^-17) and two corrections, which is much
 // cheaper on a GPU than a 64-bit integer division and exact whatever the estimate.
@@ -31,20 +31,32 @@ KOKKOS_FORCEINLINE_FUNCTION residue mod_mul(residue a, residue b, residue m, dou
   return static_cast<residue>(r);
 }
 
-// (2^k) mod m via square-and-multiply, for k >= 0.
-KOKKOS_INLINE_FUNCTION residue mod_pow(residue base, std::int64_t k, residue m, double inv_m) {
-  residue result = 1 % m, b = base;
-  while (k > 0) {
-    if (k & 1) result = mod_mul(result, b, m, inv_m);
-    b = mod_mul(b, b, m, inv_m);
-    k >>= 1;
-  }
-  return result;
+// x mod m for x < 2^63, by the same floating-point quotient estimate as mod_mul (the
+// estimate errs by less than 2^-16, so one correction each way suffices): a 64-bit
+// integer division costs a GPU a hundred instructions.
+KOKKOS_FORCEINLINE_FUNCTION residue mod_u63(std::uint64_t x, residue m, double inv_m) {
+  const auto q = static_cast<std::int64_t>(core::mul_rn(static_cast<double>(x), inv_m));
+  std::int64_t r = static_cast<std::int64_t>(x) - q * m;
+  if (r < 0) r += m;
+  if (r >= m) r -= m;
+  return static_cast<residue>(r);
 }
 
 // x mod m for any 64-bit unsigned x.
-KOKKOS_FORCEINLINE_FUNCTION residue mod_u64(std::uint64_t x, residue m) {
-  return static_cast<residue>(x % static_cast<std::uint64_t>(m));
+KOKKOS_FORCEINLINE_FUNCTION residue mod_u64(std::uint64_t x, residue m, double inv_m) {
+  const residue high = mod_u63(x >> 32, m, inv_m);
+  return mod_u63((static_cast<std::uint64_t>(high) << 32) | (x & 0xffffffffu), m, inv_m);
+}
+
+// The multiword number words[0] + words[1] 2^64 + ... (`used` words) mod m, by Horner's
+// rule over 32-bit limbs from the top.
+KOKKOS_INLINE_FUNCTION residue mod_words(const std::uint64_t* words, int used, residue m, double inv_m) {
+  residue acc = 0;
+  for (int j = used - 1; j >= 0; --j) {
+    acc = mod_u63((static_cast<std::uint64_t>(acc) << 32) | (words[j] >> 32), m, inv_m);
+    acc = mod_u63((static_cast<std::uint64_t>(acc) << 32) | (words[j] & 0xffffffffu), m, inv_m);
+  }
+  return acc;
 }
 
 }  // namespace kamp::rns

@@ -71,9 +71,8 @@ KOKKOS_INLINE_FUNCTION void truncate_bits(residue* x, const residue* s, int k, s
   for (int i = 0; i < N; ++i) {
     const residue m = b.m[i];
     const double inv = b.inv_m[i];
-    residue ri = 0;
-    for (int j = 0; j < used; ++j) ri = mod_add(ri, mod_mul(mod_u64(r[j], m), b.word_base[i][j], m, inv), m);
-    x[i] = mod_mul(mod_sub(x[i], ri, m), mod_pow(b.inv_two[i], k, m, inv), m, inv);
+    const residue ri = mod_words(r, used, m, inv);
+    x[i] = mod_mul(mod_sub(x[i], ri, m), b.inv_pow2[k][i], m, inv);
   }
 }
 

@@ -12,6 +12,7 @@
 #include "core/random.hpp"
 #include "rns/mp_float.hpp"
 #include "rns/mpfr_conversion.hpp"
+#include "rns/random_values.hpp"
 #include "tests/backends.hpp"
 
 namespace kamp::test {
@@ -56,23 +57,10 @@ std::size_t random_operation_count() {
   return std::is_same<Space, Kokkos::Serial>::value ? 2000 : 34000;
 }
 
-// A random q-bit significand with the given binary exponent range and random sign.
+// A random q-bit (or `bits`-bit) significand with the given exponent range and random sign.
 template <int N>
 rns::mp_float<N> random_mp(core::random_source& rng, int min_exponent, int max_exponent, int bits = 0) {
-  const int q = rns::basis_constants<N>::significand_bits;
-  if (bits <= 0) bits = q;
-  mpz_t X;
-  mpz_init_set_ui(X, 1);  // the leading bit, so X has exactly `bits` bits
-  for (int done = 1; done < bits; done += 32) {
-    const int take = bits - done < 32 ? bits - done : 32;
-    mpz_mul_2exp(X, X, static_cast<mp_bitcnt_t>(take));
-    mpz_add_ui(X, X, static_cast<unsigned long>(rng.next_u64() & ((std::uint64_t(1) << take) - 1)));
-  }
-  core::mpfr_value v(q);
-  mpfr_set_z_2exp(v.get(), X, rng.integer(min_exponent, max_exponent), MPFR_RNDN);
-  if (rng.next_u64() & 1) mpfr_neg(v.get(), v.get(), MPFR_RNDN);
-  mpz_clear(X);
-  return rns::from_mpfr<N>(v.get());
+  return rns::random_mp_float<N>(rng, min_exponent, max_exponent, bits);
 }
 
 // 4/sqrt(M) rounded down: the bound |delta| < u of seed 000 eq. (6).

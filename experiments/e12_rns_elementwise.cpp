@@ -1,0 +1,182 @@
+// E12: throughput of elementwise RNS array add and mul (seed 000 section 4's split
+// kernels) for L = 10^6..10^7 at 106..1696 bits, beside the one-thread-per-element path
+// and MPFR with OpenMP on the same host; the digits stage's bandwidth against the copy
+// bandwidth measured in the same run. The papers have no table for this: it is the
+// roofline check of the RNS building blocks that GEMV is made of.
+#include <omp.h>
+
+#include <string>
+#include <vector>
+
+#include "core/device_info.hpp"
+#include "core/kernel_profiler.hpp"
+#include "experiments/experiment.hpp"
+#include "experiments/timing.hpp"
+#include "rns/array_of_mp_float.hpp"
+#include "rns/array_ops.hpp"
+#include "rns/mpfr_conversion.hpp"
+#include "rns/random_values.hpp"
+
+namespace kamp::experiments {
+
+namespace {
+
+namespace rns = kamp::rns;
+
+template <int N, class MemorySpace>
+struct tile_pool {
+  Kokkos::View<const rns::mp_float<N>*, MemorySpace> pool;
+  rns::mp_array<N, MemorySpace> array;
+  Kokkos::View<rns::mp_float<N>*, MemorySpace> structs;
+  std::int64_t stride;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t j) const {
+    const rns::mp_float<N>& v = pool((j * stride) % static_cast<std::int64_t>(pool.extent(0)));
+    array.store(static_cast<std::size_t>(j), v);
+    structs(j) = v;
+  }
+};
+
+template <class Space>
+class elementwise_throughput {
+ public:
+  elementwise_throughput(core::results_table& table, const experiment_options& options)
+      : table_(table), info_(core::query_device_info<Space>()), quick_(options.size == problem_size::quick) {
+    const std::size_t doubles = info_.is_gpu ? (std::size_t(1) << 27) : (std::size_t(1) << 24);
+    copy_bandwidth_ = core::measure_copy_bandwidth_gbs<Space>(doubles);
+    add("copy_reference", 0, 0, static_cast<std::int64_t>(doubles), "bandwidth_gbs", copy_bandwidth_);
+  }
+
+  template <int N>
+  void run() {
+    std::vector<std::int64_t> sizes;
+    if (info_.is_gpu) sizes = quick_ ? std::vector<std::int64_t>{1000000} : std::vector<std::int64_t>{1000000, 10000000};
+    else sizes = quick_ ? std::vector<std::int64_t>{100000} : std::vector<std::int64_t>{1000000};
+    for (const std::int64_t L : sizes) measure<N>(L);
+  }
+
+ private:
+  using memory = typename Space::memory_space;
+
+  void add(const std::string& variant, int bits, std::int64_t m, std::int64_t n, const std::string& metric,
+           double value) {
+    core::result_row row;
+    row.id = "E12";
+    row.variant = variant;
+    row.bits = bits;
+    row.m = m;
+    row.n = n;
+    row.metric = metric;
+    row.value = value;
+    row.extra["space"] = Space::name();
+    table_.add(row);
+  }
+
+  template <int N>
+  void measure(std::int64_t L) {
+    constexpr int p = rns::basis_constants<N>::precision;
+    progress("E12", std::string(Space::name()) + ": " + std::to_string(p) + " bits, L = " + std::to_string(L));
+    const auto host_x = rns::random_mp_floats<N>(11, 1024), host_y = rns::random_mp_floats<N>(12, 1024);
+    Kokkos::View<rns::mp_float<N>*, memory> pool_x("kamp::e12::pool_x", 1024), pool_y("kamp::e12::pool_y", 1024);
+    Kokkos::deep_copy(pool_x, Kokkos::View<const rns::mp_float<N>*, Kokkos::HostSpace>(host_x.data(), 1024));
+    Kokkos::deep_copy(pool_y, Kokkos::View<const rns::mp_float<N>*, Kokkos::HostSpace>(host_y.data(), 1024));
+    rns::mp_array<N, memory> x(L, "kamp::e12::x"), y(L, "kamp::e12::y"), z(L, "kamp::e12::z");
+    Kokkos::View<rns::mp_float<N>*, memory> sx("kamp::e12::sx", L), sy("kamp::e12::sy", L), sz("kamp::e12::sz", L);
+    const auto policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, L);
+    Kokkos::parallel_for("kamp::e12::fill", policy, tile_pool<N, memory>{pool_x, x, sx, 7});
+    Kokkos::parallel_for("kamp::e12::fill", policy, tile_pool<N, memory>{pool_y, y, sy, 13});
+    Kokkos::fence();
+    const int reps = info_.is_gpu ? 5 : 3;
+    for (const bool multiply : {false, true}) {
+      const std::string op = multiply ? "mul" : "add";
+      auto split = [&] {
+        if (multiply) rns::mul(Space(), L, x, 1, y, 1, z, 1);
+        else rns::add(Space(), L, x, 1, y, 1, z, 1);
+      };
+      const double ms = median_milliseconds(split, reps);
+      add("split_" + op, p, 0, L, "time_ms", ms);
+      add("split_" + op, p, 0, L, "gflops", L / (ms * 1e6));  // 10^9 multiple-precision operations per second
+      {
+        core::kernel_profiler profiler;
+        split();
+        for (const auto& k : profiler.table()) {
+          const std::string stage = k.label.substr(k.label.rfind(':') + 1);
+          add("split_" + op + "_" + stage, p, 0, L, "time_share_pct", k.share_pct);
+          add("split_" + op + "_" + stage, p, 0, L, "time_ms", k.milliseconds);
+          if (stage == "digits") {
+            // Residues of x and y read, of z written, and the 20-24 B plan or header per number.
+            const double bytes = double(L) * (12.0 * N + 24.0);
+            add("split_" + op + "_digits", p, 0, L, "bandwidth_gbs", bytes / (k.milliseconds * 1e6));
+            add("split_" + op + "_digits", p, 0, L, "pct_bandwidth",
+                100 * bytes / (k.milliseconds * 1e6) / copy_bandwidth_);
+          }
+        }
+      }
+      const double per_thread_ms = median_milliseconds(
+          [&] {
+            rns::apply_per_thread<Space, N, memory>(Space(), multiply ? rns::elementwise::mul : rns::elementwise::add,
+                                                    sx, sy, sz);
+          },
+          info_.is_gpu ? 3 : 1);
+      add("per_thread_" + op, p, 0, L, "time_ms", per_thread_ms);
+      add("per_thread_" + op, p, 0, L, "speedup", per_thread_ms / ms);  // of split over per-thread
+      if (!info_.is_gpu) mpfr_baseline<N>(host_x, host_y, L, multiply, ms);
+    }
+  }
+
+  // MPFR with OpenMP over the same values, on the host's threads.
+  template <int N>
+  void mpfr_baseline(const std::vector<rns::mp_float<N>>& px, const std::vector<rns::mp_float<N>>& py,
+                     std::int64_t L, bool multiply, double split_ms) {
+    constexpr int p = rns::basis_constants<N>::precision;
+    constexpr int q = rns::basis_constants<N>::significand_bits;
+    std::vector<core::mpfr_value> a, c, r;
+    a.reserve(L);
+    c.reserve(L);
+    r.reserve(L);
+    for (std::int64_t j = 0; j < L; ++j) {
+      a.push_back(rns::to_mpfr<N>(px[(j * 7) % 1024]));
+      c.push_back(rns::to_mpfr<N>(py[(j * 13) % 1024]));
+      r.emplace_back(q);
+    }
+    const double ms = median_milliseconds(
+        [&] {
+#pragma omp parallel for
+          for (std::int64_t j = 0; j < L; ++j) {
+            if (multiply) mpfr_mul(r[j].get(), a[j].get(), c[j].get(), MPFR_RNDN);
+            else mpfr_add(r[j].get(), a[j].get(), c[j].get(), MPFR_RNDN);
+          }
+        },
+        3);
+    const std::string variant = std::string("mpfr_") + (multiply ? "mul" : "add");
+    add(variant, p, omp_get_max_threads(), L, "time_ms", ms);
+    add(variant, p, omp_get_max_threads(), L, "speedup", ms / split_ms);  // of kamp's split kernels over MPFR
+  }
+
+  core::results_table& table_;
+  core::device_info info_;
+  bool quick_;
+  double copy_bandwidth_ = 0;
+};
+
+template <class Space>
+void run_all_precisions(core::results_table& table, const experiment_options& options) {
+  elementwise_throughput<Space> e(table, options);
+  e.template run<8>();
+  e.template run<16>();
+  e.template run<32>();
+  e.template run<64>();
+  e.template run<128>();
+}
+
+}  // namespace
+
+core::results_table run_e12_rns_elementwise(const experiment_options& options) {
+  core::results_table table(core::run_context::current(options.command),
+                            "E12: RNS elementwise array add/mul throughput (split kernels, per-thread, MPFR+OpenMP)");
+  run_all_precisions<Kokkos::DefaultExecutionSpace>(table, options);
+  if (!std::is_same<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>::value)
+    run_all_precisions<Kokkos::DefaultHostExecutionSpace>(table, options);
+  return table;
+}
+
+}  // namespace kamp::experiments
