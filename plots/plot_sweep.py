@@ -19,6 +19,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 PLOTS = {
     "E0": {"metric": "bandwidth_gbs", "x": "n", "log": True, "variants": ("copy", "daxpy"),
            "title": "E0: bandwidth vs vector length"},
+    "E12": {"metric": "time_ms", "x": "bits", "log": True,
+            "variants": ("split_add", "split_mul", "per_thread", "mpfr"), "exclude": ("_esi", "_digits", "_round"),
+            "series": ("variant", "space", "n"), "title": "E12: elementwise time vs precision"},
 }
 
 
@@ -44,10 +47,13 @@ def main():
 
     series = defaultdict(dict)
     unit = ""
+    keys = defaults.get("series", ("variant", "space"))
     for r in rows:
         if r["metric"] != metric or not r["variant"].startswith(defaults.get("variants", ("",))):
             continue
-        label = r["variant"] + (f" ({r['space']})" if r.get("space") else "")
+        if any(part in r["variant"] for part in defaults.get("exclude", ())):
+            continue
+        label = r["variant"] + "".join(f" {k}={r[k]}" for k in keys[1:] if r.get(k))
         series[label][float(r[xkey])] = float(r["value"])
         unit = r["unit"]
     series = {k: v for k, v in series.items() if len(v) >= 2}
