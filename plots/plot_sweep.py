@@ -54,6 +54,8 @@ def main():
         if any(part in r["variant"] for part in defaults.get("exclude", ())):
             continue
         label = r["variant"] + "".join(f" {k}={r[k]}" for k in keys[1:] if r.get(k))
+        if keys == ("variant", "space") and r.get("space"):
+            label = f"{r['variant']} ({r['space']})"
         series[label][float(r[xkey])] = float(r["value"])
         unit = r["unit"]
     series = {k: v for k, v in series.items() if len(v) >= 2}
@@ -61,10 +63,14 @@ def main():
         print(f"plot_sweep: {args.csv}: no sweep of {metric} to plot", file=sys.stderr)
         return
 
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for label, points in sorted(series.items()):
+    fig, ax = plt.subplots(figsize=(8, 5))
+    colors = plt.get_cmap("tab20").colors
+    for index, (label, points) in enumerate(sorted(series.items())):
         xs = sorted(points)
-        ax.plot(xs, [points[x] for x in xs], marker="o", label=label)
+        # Host spaces dashed, device spaces solid, so CPU and GPU runs of one variant pair up.
+        dashed = "space=OpenMP" in label or "space=Serial" in label or "(OpenMP)" in label
+        ax.plot(xs, [points[x] for x in xs], marker="os^vD"[index % 5], linestyle="--" if dashed else "-",
+                color=colors[index % len(colors)], label=label)
     if log:
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
@@ -74,7 +80,7 @@ def main():
     ax.set_title(f"{defaults.get('title', r0['id'])}\n{r0['machine']}, {r0['backend']}, git {r0['git']}",
                  fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=7, ncol=2)
     fig.tight_layout()
     out = args.out or os.path.splitext(args.csv)[0] + ".png"
     fig.savefig(out, dpi=120)
