@@ -15,26 +15,13 @@
 #include "rns/array_of_mp_float.hpp"
 #include "rns/array_ops.hpp"
 #include "rns/mpfr_conversion.hpp"
-#include "rns/random_values.hpp"
+#include "experiments/rns_data.hpp"
 
 namespace kamp::experiments {
 
 namespace {
 
 namespace rns = kamp::rns;
-
-template <int N, class MemorySpace>
-struct tile_pool {
-  Kokkos::View<const rns::mp_float<N>*, MemorySpace> pool;
-  rns::mp_array<N, MemorySpace> array;
-  Kokkos::View<rns::mp_float<N>*, MemorySpace> structs;
-  std::int64_t stride;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t j) const {
-    const rns::mp_float<N>& v = pool((j * stride) % static_cast<std::int64_t>(pool.extent(0)));
-    array.store(static_cast<std::size_t>(j), v);
-    structs(j) = v;
-  }
-};
 
 template <class Space>
 class elementwise_throughput {
@@ -75,16 +62,15 @@ class elementwise_throughput {
   void measure(std::int64_t L) {
     constexpr int p = rns::basis_constants<N>::precision;
     progress("E12", std::string(Space::name()) + ": " + std::to_string(p) + " bits, L = " + std::to_string(L));
-    const auto host_x = rns::random_mp_floats<N>(11, 1024), host_y = rns::random_mp_floats<N>(12, 1024);
-    Kokkos::View<rns::mp_float<N>*, memory> pool_x("kamp::e12::pool_x", 1024), pool_y("kamp::e12::pool_y", 1024);
-    Kokkos::deep_copy(pool_x, Kokkos::View<const rns::mp_float<N>*, Kokkos::HostSpace>(host_x.data(), 1024));
-    Kokkos::deep_copy(pool_y, Kokkos::View<const rns::mp_float<N>*, Kokkos::HostSpace>(host_y.data(), 1024));
     rns::mp_array<N, memory> x(L, "kamp::e12::x"), y(L, "kamp::e12::y"), z(L, "kamp::e12::z");
     Kokkos::View<rns::mp_float<N>*, memory> sx("kamp::e12::sx", L), sy("kamp::e12::sy", L), sz("kamp::e12::sz", L);
-    const auto policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, L);
-    Kokkos::parallel_for("kamp::e12::fill", policy, tile_pool<N, memory>{pool_x, x, sx, 7});
-    Kokkos::parallel_for("kamp::e12::fill", policy, tile_pool<N, memory>{pool_y, y, sy, 13});
-    Kokkos::fence();
+    fill_random<Space>(x, sx, 11, 7);
+    fill_random<Space>(y, sy, 12, 13);
+    std::vector<rns::mp_float<N>> host_x, host_y;  // the same values, for MPFR
+    if (!info_.is_gpu) {
+      host_x = rns::copy_to_host(x);
+      host_y = rns::copy_to_host(y);
+    }
     const int reps = info_.is_gpu ? 5 : 3;
     for (const bool multiply : {false, true}) {
       const std::string op = multiply ? "mul" : "add";
@@ -134,8 +120,8 @@ class elementwise_throughput {
     c.reserve(L);
     r.reserve(L);
     for (std::int64_t j = 0; j < L; ++j) {
-      a.push_back(rns::to_mpfr<N>(px[(j * 7) % 1024]));
-      c.push_back(rns::to_mpfr<N>(py[(j * 13) % 1024]));
+      a.push_back(rns::to_mpfr<N>(px[j]));
+      c.push_back(rns::to_mpfr<N>(py[j]));
       r.emplace_back(q);
     }
     const double ms = median_milliseconds(

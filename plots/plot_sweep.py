@@ -19,6 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 PLOTS = {
     "E0": {"metric": "bandwidth_gbs", "x": "n", "log": True, "variants": ("copy", "daxpy"),
            "title": "E0: bandwidth vs vector length"},
+    "E3": {"metric": "time_ms", "x": "bits", "log": True, "title": "E3: GEMV 1000 x 1000 time vs precision"},
     "E12": {"metric": "time_ms", "x": "bits", "log": True,
             "variants": ("split_add", "split_mul", "per_thread", "mpfr"), "exclude": ("_esi", "_digits", "_round"),
             "series": ("variant", "space", "n"), "title": "E12: elementwise time vs precision"},

@@ -5,7 +5,8 @@
 //   sub(...)                                    z_j = x_j - y_j
 //   mul(...)                                    z_j = x_j * y_j
 //   scale(exec, n, alpha, x, incx, z, incz)    z_j = alpha * x_j
-// z may be x or y (in place). Arguments are checked first: nothing is written on error.
+// Increments follow BLAS (nonzero; negative walks the vector from its end). z may be x or y
+// (in place). Arguments are checked first: nothing is written on error.
 // The kernels are asynchronous; fence before reading z on the host.
 #include <string>
 
@@ -19,10 +20,10 @@ namespace detail {
 template <int N, class MemorySpace>
 void check_operand(const char* function, const char* name, const char* inc_name, std::int64_t n,
                    const mp_array<N, MemorySpace>& a, std::int64_t inc) {
-  require_argument(inc >= 1, function, inc_name, inc, "must be >= 1");
-  const std::int64_t needed = n == 0 ? 0 : 1 + (n - 1) * inc;
+  require_argument(inc != 0, function, inc_name, inc, "must not be zero");
+  const std::int64_t needed = n == 0 ? 0 : 1 + (n - 1) * (inc > 0 ? inc : -inc);
   require_argument(static_cast<std::int64_t>(a.size()) >= needed, function, name, a.size(),
-                   "(its length) must be at least 1 + (n - 1) * " + std::string(inc_name) + " = " +
+                   "(its length) must be at least 1 + (n - 1) * |" + std::string(inc_name) + "| = " +
                        std::to_string(needed));
 }
 
@@ -42,10 +43,24 @@ void add_or_sub(const char* name, bool negate, const ExecSpace& exec, std::int64
   check_operand(fn.c_str(), "z", "incz", n, z, incz);
   if (n == 0) return;
   const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
-  const strided<N, MemorySpace> sx{x, incx}, sy{y, incy}, sz{z, incz};
+  const operand<N, MemorySpace> sx{x, {incx, n}}, sy{y, {incy, n}}, sz{z, {incz, n}};
   Kokkos::parallel_for(fn + "::esi", range(exec, n), add_esi_stage<N, MemorySpace>{sx, sy, sz, negate, b});
   Kokkos::parallel_for(fn + "::digits", range(exec, n * N), add_digits_stage<N, MemorySpace>{sx, sy, sz, b});
   Kokkos::parallel_for(fn + "::round", range(exec, n), round_stage_kernel<N, MemorySpace>{sz, true, b});
+}
+
+// The three kernels of a product z = x y (or alpha x when `scalar`) over `count` elements,
+// labelled label::esi, label::digits, label::round.
+template <class ExecSpace, int N, class MemorySpace, class XMap, class YMap>
+void run_mul_stages(const std::string& label, const ExecSpace& exec, std::int64_t count, bool scalar,
+                    const mp_float<N>& alpha, const operand<N, MemorySpace, XMap>& x,
+                    const operand<N, MemorySpace, YMap>& y, const operand<N, MemorySpace>& z) {
+  const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
+  Kokkos::parallel_for(label + "::esi", range(exec, count),
+                       mul_esi_stage<N, MemorySpace, XMap, YMap>{x, y, z, scalar, alpha, b});
+  Kokkos::parallel_for(label + "::digits", range(exec, count * N),
+                       mul_digits_stage<N, MemorySpace, XMap, YMap>{x, y, z, scalar, alpha, b});
+  Kokkos::parallel_for(label + "::round", range(exec, count), round_stage_kernel<N, MemorySpace>{z, false, b});
 }
 
 template <class ExecSpace, int N, class MemorySpace>
@@ -58,12 +73,8 @@ void product(const char* name, const ExecSpace& exec, std::int64_t n, bool scala
   if (!scalar) check_operand(fn.c_str(), "y", "incy", n, y, incy);
   check_operand(fn.c_str(), "z", "incz", n, z, incz);
   if (n == 0) return;
-  const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
-  const strided<N, MemorySpace> sx{x, incx}, sy{y, incy}, sz{z, incz};
-  Kokkos::parallel_for(fn + "::esi", range(exec, n), mul_esi_stage<N, MemorySpace>{sx, sy, sz, scalar, alpha, b});
-  Kokkos::parallel_for(fn + "::digits", range(exec, n * N),
-                       mul_digits_stage<N, MemorySpace>{sx, sy, sz, scalar, alpha, b});
-  Kokkos::parallel_for(fn + "::round", range(exec, n), round_stage_kernel<N, MemorySpace>{sz, false, b});
+  run_mul_stages(fn, exec, n, scalar, alpha, operand<N, MemorySpace>{x, {incx, n}},
+                 operand<N, MemorySpace>{y, {incy, n}}, operand<N, MemorySpace>{z, {incz, n}});
 }
 
 }  // namespace detail

@@ -6,22 +6,23 @@
 // read well; the arithmetic is the scalar code's, so results match it bit for bit.
 #include <cstdint>
 
+#include "rns/index_maps.hpp"
 #include "rns/mp_array.hpp"
 #include "rns/mul.hpp"
 
 namespace kamp::rns {
 
-// Element j of a strided operand.
-template <int N, class MemorySpace>
-struct strided {
+// An operand: an mp_array and the map from the operation's element index to its storage.
+template <int N, class MemorySpace, class Map = vector_map>
+struct operand {
   mp_array<N, MemorySpace> array;
-  std::int64_t inc = 1;
-  KOKKOS_INLINE_FUNCTION std::size_t at(std::int64_t j) const { return static_cast<std::size_t>(j * inc); }
+  Map map;
+  KOKKOS_INLINE_FUNCTION std::size_t at(std::int64_t e) const { return map(e); }
 };
 
 template <int N, class MemorySpace>
 struct add_esi_stage {
-  strided<N, MemorySpace> x, y, z;
+  operand<N, MemorySpace> x, y, z;
   bool negate_y;
   const basis_constants<N>* b;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t j) const {
@@ -36,7 +37,7 @@ struct add_esi_stage {
 
 template <int N, class MemorySpace>
 struct add_digits_stage {
-  strided<N, MemorySpace> x, y, z;
+  operand<N, MemorySpace> x, y, z;
   const basis_constants<N>* b;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t t) const {
     const std::int64_t j = t / N;
@@ -48,9 +49,11 @@ struct add_digits_stage {
 };
 
 // x * y, or alpha * x when `scalar` is set (y unused), in the operand order of the scalar mul.
-template <int N, class MemorySpace>
+template <int N, class MemorySpace, class XMap = vector_map, class YMap = vector_map>
 struct mul_esi_stage {
-  strided<N, MemorySpace> x, y, z;
+  operand<N, MemorySpace, XMap> x;
+  operand<N, MemorySpace, YMap> y;
+  operand<N, MemorySpace> z;
   bool scalar;
   mp_float<N> alpha;
   const basis_constants<N>* b;
@@ -66,9 +69,11 @@ struct mul_esi_stage {
   }
 };
 
-template <int N, class MemorySpace>
+template <int N, class MemorySpace, class XMap = vector_map, class YMap = vector_map>
 struct mul_digits_stage {
-  strided<N, MemorySpace> x, y, z;
+  operand<N, MemorySpace, XMap> x;
+  operand<N, MemorySpace, YMap> y;
+  operand<N, MemorySpace> z;
   bool scalar;
   mp_float<N> alpha;
   const basis_constants<N>* b;
@@ -87,7 +92,7 @@ struct mul_digits_stage {
 
 template <int N, class MemorySpace>
 struct round_stage_kernel {
-  strided<N, MemorySpace> z;
+  operand<N, MemorySpace> z;
   bool with_plan;  // additions pass their flags through buf; multiplications have none
   const basis_constants<N>* b;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t j) const {

@@ -1,0 +1,134 @@
+// E3 (seed 000 Table 5): GEMV 1000 x 1000 time against precision (106..1696 bits): the split
+// kernels (N and T), the basic implementation, on the default execution space and (in the
+// CUDA build) on the host's OpenMP threads, beside MPFR with OpenMP on the host. The paper's
+// GTX 1080 figures sit beside the matching rows.
+#include <omp.h>
+
+#include <map>
+#include <vector>
+
+#include "experiments/experiment.hpp"
+#include "experiments/gemv_problem.hpp"
+#include "experiments/timing.hpp"
+
+namespace kamp::experiments {
+
+namespace {
+
+// seed 000 Table 5, ms, at 106, 212, 424, 848, 1696 bits.
+const std::map<std::string, std::vector<double>>& table5() {
+  static const std::map<std::string, std::vector<double>> t{
+      {"split_N", {3.1, 5.6, 8.5, 12.9, 24.6}},
+      {"split_T", {2.9, 4.6, 7.1, 11.2, 19.4}},
+      {"basic_N", {12.1, 22.8, 42.4, 75.5, 150.6}},
+  };
+  return t;
+}
+
+int precision_index(int bits) {
+  switch (bits) {
+    case 106: return 0;
+    case 212: return 1;
+    case 424: return 2;
+    case 848: return 3;
+    default: return 4;
+  }
+}
+
+template <class Space>
+class precision_sweep {
+ public:
+  precision_sweep(core::results_table& table, std::int64_t size) : table_(table), size_(size) {}
+
+  template <int N>
+  void run() {
+    constexpr int p = rns::basis_constants<N>::precision;
+    const bool gpu = !std::is_same<typename Space::memory_space, Kokkos::HostSpace>::value;
+    progress("E3", std::string(Space::name()) + ": " + std::to_string(p) + " bits");
+    gemv_problem<Space, N> problem(size_, size_);
+    const int reps = gpu ? 10 : 2;
+    for (const char trans : {'N', 'T'}) {
+      const double ms = median_milliseconds([&] { problem.split(trans); }, reps);
+      add(std::string("split_") + trans, p, ms);
+    }
+    add("basic_N", p, median_milliseconds([&] { problem.basic('N'); }, gpu ? 3 : 1));
+    if (!gpu) mpfr_gemv<N>(problem);
+  }
+
+ private:
+  void add(const std::string& variant, int bits, double ms, std::int64_t threads = 0) {
+    core::result_row row;
+    row.id = "E3";
+    row.variant = variant;
+    row.bits = bits;
+    row.m = size_;
+    row.n = size_;
+    row.metric = "time_ms";
+    row.value = ms;
+    if (table5().count(variant) && size_ == 1000) row.paper = table5().at(variant)[precision_index(bits)];
+    row.extra["space"] = Space::name();
+    if (threads) row.extra["threads"] = std::to_string(threads);
+    table_.add(row);
+  }
+
+  // MPFR with OpenMP over rows: acc = beta y_i; acc += (alpha x_j) A_ij, at q bits.
+  template <int N>
+  void mpfr_gemv(gemv_problem<Space, N>& problem) {
+    constexpr int q = rns::basis_constants<N>::significand_bits;
+    const auto A = rns::copy_to_host(problem.A), x = rns::copy_to_host(problem.x), y = rns::copy_to_host(problem.y);
+    std::vector<core::mpfr_value> Am, d, ym;
+    const core::mpfr_value alpha = rns::to_mpfr<N>(problem.alpha), beta = rns::to_mpfr<N>(problem.beta);
+    for (const auto& v : A) Am.push_back(rns::to_mpfr<N>(v));
+    for (std::int64_t j = 0; j < size_; ++j) {
+      d.emplace_back(q);
+      mpfr_mul(d.back().get(), alpha.get(), rns::to_mpfr<N>(x[j]).get(), MPFR_RNDN);
+      ym.push_back(rns::to_mpfr<N>(y[j]));
+    }
+    std::vector<core::mpfr_value> out(size_, core::mpfr_value(q));
+    const double ms = median_milliseconds(
+        [&] {
+#pragma omp parallel
+          {
+            core::mpfr_value product(q);
+#pragma omp for
+            for (std::int64_t i = 0; i < size_; ++i) {
+              mpfr_mul(out[i].get(), beta.get(), ym[i].get(), MPFR_RNDN);
+              for (std::int64_t j = 0; j < size_; ++j) {
+                mpfr_mul(product.get(), Am[i + j * size_].get(), d[j].get(), MPFR_RNDN);
+                mpfr_add(out[i].get(), out[i].get(), product.get(), MPFR_RNDN);
+              }
+            }
+          }
+        },
+        2);
+    add("mpfr_N", rns::basis_constants<N>::precision, ms, omp_get_max_threads());
+  }
+
+  core::results_table& table_;
+  std::int64_t size_;
+};
+
+template <class Space>
+void sweep(core::results_table& table, std::int64_t size) {
+  precision_sweep<Space> s(table, size);
+  s.template run<8>();
+  s.template run<16>();
+  s.template run<32>();
+  s.template run<64>();
+  s.template run<128>();
+}
+
+}  // namespace
+
+core::results_table run_e3_gemv_precision(const experiment_options& options) {
+  core::results_table table(core::run_context::current(options.command),
+                            "E3: GEMV time vs precision, split kernels N/T, basic, MPFR+OpenMP (seed 000 Table 5)");
+  // The quick size keeps a 2-core CPU run to a couple of minutes; the paper's is 1000.
+  const std::int64_t size = options.size == problem_size::paper ? 1000 : 200;
+  sweep<Kokkos::DefaultExecutionSpace>(table, size);
+  if (!std::is_same<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>::value)
+    sweep<Kokkos::DefaultHostExecutionSpace>(table, size);
+  return table;
+}
+
+}  // namespace kamp::experiments

@@ -1,0 +1,44 @@
+#pragma once
+// One GEMV problem of the papers' kind (m x n, lda = m, unit strides, alpha and beta random,
+// data random in [-1, 1] at full precision) in both layouts: mp_arrays for the split kernels
+// and Views of mp_float for the basic path.
+#include "blas/rns_gemv.hpp"
+#include "experiments/rns_data.hpp"
+
+namespace kamp::experiments {
+
+template <class Space, int N>
+struct gemv_problem {
+  using memory = typename Space::memory_space;
+  std::int64_t m, n;
+  rns::mp_array<N, memory> A, x, y;
+  Kokkos::View<rns::mp_float<N>*, memory> sA, sx, sy;
+  rns::mp_float<N> alpha, beta;
+  rns::gemv_workspace<N, memory> workspace;
+
+  gemv_problem(std::int64_t rows, std::int64_t cols, bool with_structs = true)
+      : m(rows), n(cols), A(rows * cols, "kamp::gemv::A"), x(std::max(rows, cols), "kamp::gemv::x"),
+        y(std::max(rows, cols), "kamp::gemv::y") {
+    if (with_structs) {
+      sA = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sA", rows * cols);
+      sx = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sx", std::max(rows, cols));
+      sy = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sy", std::max(rows, cols));
+    }
+    fill_random<Space>(A, sA, 31, 7);
+    fill_random<Space>(x, sx, 32, 13);
+    fill_random<Space>(y, sy, 33, 17);
+    core::random_source rng(34);
+    constexpr int q = rns::basis_constants<N>::significand_bits;
+    alpha = rns::random_mp_float<N>(rng, -q, -q);
+    beta = rns::random_mp_float<N>(rng, -q, -q);
+  }
+
+  void split(char trans) {
+    blas::gemv(Space(), trans, m, n, alpha, A, m, x, 1, beta, y, 1, &workspace);
+  }
+  void basic(char trans) {
+    blas::gemv_basic<Space, N, memory>(Space(), trans, m, n, alpha, sA, m, sx, 1, beta, sy, 1);
+  }
+};
+
+}  // namespace kamp::experiments

@@ -1,0 +1,64 @@
+#pragma once
+// The last kernel of the paper's GEMV (Algorithm 1): y_i += sum_j B_ij (row sums, 'N') or
+// y_j += sum_i B_ij (column sums, 'T') over the m x n intermediate matrix B (ld = m), one
+// team per output element. Each thread adds a strided share of the row or column with
+// scalar mp additions, then the team adds the partial sums as a tree in scratch memory.
+// The team size is the largest power of two that the scratch budget, the backend's team
+// limit and 1024 allow, so it shrinks as precision grows (sizeof(mp_float<N>) grows).
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+#include "rns/add.hpp"
+#include "rns/index_maps.hpp"
+#include "rns/mp_array.hpp"
+
+namespace kamp::rns {
+
+template <int N, class ExecSpace, class MemorySpace>
+struct gemv_reduce_kernel {
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  mp_array<N, MemorySpace> B;
+  std::int64_t m, n;
+  bool column_sums;
+  mp_array<N, MemorySpace> y;
+  vector_map y_map;
+  const basis_constants<N>* b;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
+    const std::int64_t out = team.league_rank();
+    const std::int64_t length = column_sums ? m : n;
+    const int t = team.team_rank(), size = team.team_size();
+    auto* partial = static_cast<mp_float<N>*>(team.team_scratch(0).get_shmem(size * sizeof(mp_float<N>)));
+    mp_float<N> acc = mp_float<N>::zero();
+    for (std::int64_t k = t; k < length; k += size)
+      acc = add<N>(acc, B.load(static_cast<std::size_t>(column_sums ? k + out * m : out + k * m)), *b);
+    partial[t] = acc;
+    team.team_barrier();
+    for (int half = size / 2; half > 0; half /= 2) {
+      if (t < half) partial[t] = add<N>(partial[t], partial[t + half], *b);
+      team.team_barrier();
+    }
+    if (t == 0) {
+      const std::size_t at = y_map(out);
+      y.store(at, add<N>(partial[0], y.load(at), *b));
+    }
+  }
+};
+
+// Team size for the reduction: a power of two within the scratch budget and team limits.
+template <int N, class ExecSpace, class MemorySpace>
+int gemv_reduce_team_size(const gemv_reduce_kernel<N, ExecSpace, MemorySpace>& kernel, int requested,
+                          std::size_t scratch_bytes) {
+  Kokkos::TeamPolicy<ExecSpace> probe(1, 1);
+  const int backend_limit = probe.team_size_max(kernel, Kokkos::ParallelForTag());
+  const auto scratch_limit = static_cast<int>(scratch_bytes / sizeof(mp_float<N>));
+  int limit = backend_limit < scratch_limit ? backend_limit : scratch_limit;
+  if (requested > 0 && requested < limit) limit = requested;
+  if (limit > 1024) limit = 1024;
+  int size = 1;
+  while (size * 2 <= limit) size *= 2;
+  return size;
+}
+
+}  // namespace kamp::rns

@@ -1,0 +1,67 @@
+#pragma once
+// The paper's GEMV (seed 000, Algorithm 1) as ten kernels on mp_arrays:
+//   d = alpha x                       vec_scal::{esi,digits,round}
+//   y = beta y                        y_scal::{esi,digits,round}   (y zeroed when beta = 0)
+//   B = A diag(d)  ('N') or diag(d) A ('T')   mat_scal::{esi,digits,round} on m x n
+//   y += row sums ('N') or column sums ('T') of B   row_sum / col_sum, one team per element
+// B is an m x n intermediate (the workspace); A is column-major with leading dimension lda.
+// Arguments are checked by kamp::blas::gemv; this is the dispatch target.
+#include <string>
+
+#include "rns/array_ops.hpp"
+#include "rns/gemv_reduce.hpp"
+
+namespace kamp::rns {
+
+// Launch parameters; zero means "derive from the device".
+struct gemv_launch {
+  int reduce_team_size = 0;  // threads per output element in the reduction (a power of two)
+};
+
+// The intermediate vector d and matrix B, kept between calls (allocation is not free).
+template <int N, class MemorySpace>
+struct gemv_workspace {
+  mp_array<N, MemorySpace> d, B;
+  void reserve(std::int64_t vector_length, std::int64_t matrix_cells) {
+    if (static_cast<std::int64_t>(d.size()) < vector_length) d = mp_array<N, MemorySpace>(vector_length, "kamp::rns::gemv::d");
+    if (static_cast<std::int64_t>(B.size()) < matrix_cells) B = mp_array<N, MemorySpace>(matrix_cells, "kamp::rns::gemv::B");
+  }
+};
+
+template <int N, class MemorySpace>
+struct store_zero {
+  mp_array<N, MemorySpace> y;
+  vector_map map;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const { y.store(map(e), mp_float<N>::zero()); }
+};
+
+template <class ExecSpace, int N, class MemorySpace>
+void gemv_split(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n, const mp_float<N>& alpha,
+                const mp_array<N, MemorySpace>& A, std::int64_t lda, const mp_array<N, MemorySpace>& x,
+                std::int64_t incx, const mp_float<N>& beta, const mp_array<N, MemorySpace>& y, std::int64_t incy,
+                gemv_workspace<N, MemorySpace>& workspace, const gemv_launch& launch = {}) {
+  using vector_operand = operand<N, MemorySpace>;
+  const std::int64_t x_length = transposed ? m : n, y_length = transposed ? n : m;
+  workspace.reserve(x_length, m * n);
+  const vector_operand x_op{x, {incx, x_length}}, y_op{y, {incy, y_length}}, d_op{workspace.d, {1, x_length}};
+  detail::run_mul_stages("kamp::rns::gemv::vec_scal", exec, x_length, true, alpha, x_op, x_op, d_op);
+  if (beta.is_zero()) {
+    Kokkos::parallel_for("kamp::rns::gemv::y_zero", detail::range(exec, y_length),
+                         store_zero<N, MemorySpace>{y, y_op.map});
+  } else {
+    detail::run_mul_stages("kamp::rns::gemv::y_scal", exec, y_length, true, beta, y_op, y_op, y_op);
+  }
+  const operand<N, MemorySpace, matrix_map> a_op{A, {m, lda}};
+  const operand<N, MemorySpace, broadcast_map> d_broadcast{workspace.d, {m, transposed, {1, x_length}}};
+  detail::run_mul_stages("kamp::rns::gemv::mat_scal", exec, m * n, false, mp_float<N>(), a_op, d_broadcast,
+                         vector_operand{workspace.B, {1, m * n}});
+  const gemv_reduce_kernel<N, ExecSpace, MemorySpace> reduce{workspace.B, m, n, transposed, y, y_op.map,
+                                                              basis<N>::template in<MemorySpace>()};
+  const int team = gemv_reduce_team_size(reduce, launch.reduce_team_size,
+                                         static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0)));
+  const auto policy = Kokkos::TeamPolicy<ExecSpace>(exec, y_length, team)
+                          .set_scratch_size(0, Kokkos::PerTeam(team * sizeof(mp_float<N>)));
+  Kokkos::parallel_for(transposed ? "kamp::rns::gemv::col_sum" : "kamp::rns::gemv::row_sum", policy, reduce);
+}
+
+}  // namespace kamp::rns

@@ -1,0 +1,173 @@
+// RNS GEMV (split kernels and the basic path) against MPFR: the forward error bound of
+// seed 000 eqs. (16)-(19), ||y* - y||_1 <= gamma_{k+2} || |alpha||A||x| + |beta||y| ||_1 with
+// k the dot-product length and gamma_j = j u / (1 - j u), u = 4/sqrt(M), y* exact; for
+// uniform [-1, 1] data (the paper's) and rows that cancel; 'N' and 'T'; strides including a
+// negative one; argument errors and quick returns.
+#include <cmath>
+
+#include "blas/rns_gemv.hpp"
+#include "core/mpfr_reference.hpp"
+#include "tests/rns/rns_test_support.hpp"
+
+namespace {
+
+namespace rns = kamp::rns;
+using kamp::core::mpfr_value;
+
+template <int N>
+std::vector<rns::mp_float<N>> from_doubles(const std::vector<double>& v) {
+  const auto& b = rns::basis<N>::host();
+  std::vector<rns::mp_float<N>> out;
+  for (double d : v) out.push_back(rns::from_double<N>(d, b));
+  return out;
+}
+
+template <int N>
+std::vector<mpfr_value> to_mpfr_all(const std::vector<rns::mp_float<N>>& v) {
+  std::vector<mpfr_value> out;
+  for (const auto& x : v) out.push_back(rns::to_mpfr<N>(x));
+  return out;
+}
+
+template <class Config>
+void check_gemv(char trans, bool cancelling) {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  constexpr int q = rns::basis_constants<N>::significand_bits;
+  const std::int64_t m = 37, n = 45, lda = m + 3, incx = 2, incy = -1;
+  const bool t = trans == 'T';
+  const std::int64_t xlen = t ? m : n, ylen = t ? n : m;
+  kamp::core::random_source rng(cancelling ? 62 : 61);
+  auto A = from_doubles<N>(rng.uniform_vector(lda * n));
+  auto x = from_doubles<N>(rng.uniform_vector(xlen * incx));
+  auto y = from_doubles<N>(rng.uniform_vector(ylen));
+  const rns::mp_float<N> alpha = kamp::test::random_mp<N>(rng, -q, -q), beta = kamp::test::random_mp<N>(rng, -q, -q);
+  if (cancelling) {
+    // Make each output's dot product cancel: its last term is minus the rest, rounded to q bits.
+    const auto& b = rns::basis<N>::host();
+    for (std::int64_t out = 0; out < ylen; ++out) {
+      rns::mp_float<N> acc = rns::mp_float<N>::zero();
+      for (std::int64_t k = 0; k + 1 < xlen; ++k) {
+        const auto& a = A[t ? k + out * lda : out + k * lda];
+        acc = rns::add<N>(acc, rns::mul<N>(a, x[k * incx], b), b);
+      }
+      mpfr_value last = rns::to_mpfr<N>(acc);
+      mpfr_div(last.get(), last.get(), rns::to_mpfr<N>(x[(xlen - 1) * incx]).get(), MPFR_RNDN);
+      mpfr_neg(last.get(), last.get(), MPFR_RNDN);
+      A[t ? (xlen - 1) + out * lda : out + (xlen - 1) * lda] = rns::from_mpfr<N>(last.get());
+    }
+  }
+  // Exact result: y* = alpha op(A) x + beta y (y stored backwards: incy < 0).
+  const auto Am = to_mpfr_all<N>(A), xm = to_mpfr_all<N>(x);
+  auto ym = to_mpfr_all<N>(y);
+  kamp::core::reference_gemv(trans, m, n, rns::to_mpfr<N>(alpha), Am.data(), lda, xm.data(), incx,
+                             rns::to_mpfr<N>(beta), ym.data(), incy, 8 * q + 256);
+  // The bound's right-hand side, || |alpha||A||x| + |beta||y| ||_1, rounded up.
+  mpfr_value magnitude(8 * q + 256), term(8 * q + 256), absval(8 * q + 256);
+  const mpfr_value a_abs = rns::to_mpfr<N>(alpha), b_abs = rns::to_mpfr<N>(beta);
+  for (std::int64_t out = 0; out < ylen; ++out) {
+    for (std::int64_t k = 0; k < xlen; ++k) {
+      const auto& a = Am[t ? k + out * lda : out + k * lda];
+      mpfr_mul(term.get(), a.get(), xm[k * incx].get(), MPFR_RNDU);
+      mpfr_mul(term.get(), term.get(), a_abs.get(), MPFR_RNDU);
+      mpfr_abs(term.get(), term.get(), MPFR_RNDU);
+      mpfr_add(magnitude.get(), magnitude.get(), term.get(), MPFR_RNDU);
+    }
+    mpfr_mul(term.get(), rns::to_mpfr<N>(y[out]).get(), b_abs.get(), MPFR_RNDU);
+    mpfr_abs(term.get(), term.get(), MPFR_RNDU);
+    mpfr_add(magnitude.get(), magnitude.get(), term.get(), MPFR_RNDU);
+  }
+  const mpfr_value u = kamp::test::unit_roundoff<N>();
+  mpfr_value gamma(64), ku(64);
+  mpfr_mul_si(ku.get(), u.get(), xlen + 2, MPFR_RNDU);
+  mpfr_ui_sub(gamma.get(), 1, ku.get(), MPFR_RNDD);
+  mpfr_div(gamma.get(), ku.get(), gamma.get(), MPFR_RNDU);
+  mpfr_value bound(64);
+  mpfr_mul(bound.get(), gamma.get(), magnitude.get(), MPFR_RNDU);
+  auto check = [&](const std::vector<rns::mp_float<N>>& got, const char* variant) {
+    mpfr_value error(8 * q + 256);
+    for (std::int64_t out = 0; out < ylen; ++out) {
+      const std::size_t at = static_cast<std::size_t>((ylen - 1 - out) * -incy);
+      ASSERT_EQ(kamp::test::invariant_violation<N>(got[at]), "") << variant << " y[" << out << "]";
+      mpfr_sub(absval.get(), rns::to_mpfr<N>(got[at]).get(), ym[at].get(), MPFR_RNDA);
+      mpfr_abs(absval.get(), absval.get(), MPFR_RNDU);
+      mpfr_add(error.get(), error.get(), absval.get(), MPFR_RNDU);
+    }
+    EXPECT_LE(mpfr_cmp(error.get(), bound.get()), 0)
+        << variant << ": ||y* - y||_1 = " << error.to_string(6) << " exceeds the bound " << bound.to_string(6);
+  };
+  // Split kernels on mp_arrays.
+  rns::mp_array<N, Memory> dA(A.size()), dx(x.size()), dy(y.size());
+  rns::copy_from_host(dA, A);
+  rns::copy_from_host(dx, x);
+  rns::copy_from_host(dy, y);
+  kamp::blas::gemv(Space(), trans, m, n, alpha, dA, lda, dx, incx, beta, dy, incy);
+  Kokkos::fence();
+  check(rns::copy_to_host(dy), "split");
+  // The basic path on Views of mp_float.
+  auto vA = kamp::test::to_space<Space>(A, "A");
+  auto vx = kamp::test::to_space<Space>(x, "x");
+  auto vy = kamp::test::to_space<Space>(y, "y");
+  kamp::blas::gemv_basic<Space, N, Memory>(Space(), trans, m, n, alpha, vA, lda, vx, incx, beta, vy, incy);
+  check(kamp::test::to_host(vy), "basic");
+}
+
+template <class Config>
+void check_arguments_and_quick_returns() {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  const auto& b = rns::basis<N>::host();
+  const auto one = rns::from_double<N>(1.0, b), two = rns::from_double<N>(2.0, b);
+  rns::mp_array<N, Memory> A(20), x(5), y(5);
+  std::vector<rns::mp_float<N>> ys(5, two);
+  rns::copy_from_host(y, ys);
+  auto expect_error = [&](const char* argument, auto call) {
+    try {
+      call();
+      ADD_FAILURE() << "no exception for " << argument;
+    } catch (const kamp::invalid_argument& e) {
+      EXPECT_EQ(e.argument(), argument) << e.what();
+    }
+  };
+  expect_error("trans", [&] { kamp::blas::gemv(Space(), 'C', 4, 4, one, A, 4, x, 1, one, y, 1); });
+  expect_error("m", [&] { kamp::blas::gemv(Space(), 'N', -1, 4, one, A, 4, x, 1, one, y, 1); });
+  expect_error("n", [&] { kamp::blas::gemv(Space(), 'N', 4, -2, one, A, 4, x, 1, one, y, 1); });
+  expect_error("lda", [&] { kamp::blas::gemv(Space(), 'n', 4, 4, one, A, 3, x, 1, one, y, 1); });
+  expect_error("incx", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 0, one, y, 1); });
+  expect_error("incy", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 1, one, y, 0); });
+  expect_error("A", [&] { kamp::blas::gemv(Space(), 'N', 4, 6, one, A, 4, x, 1, one, y, 1); });
+  expect_error("x", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 2, one, y, 1); });
+  expect_error("y", [&] { kamp::blas::gemv(Space(), 't', 4, 4, one, A, 4, x, 1, one, y, -2); });
+  // Quick returns: nothing to do, nothing written.
+  kamp::blas::gemv(Space(), 'N', 0, 4, one, A, 4, x, 1, one, y, 1);
+  kamp::blas::gemv(Space(), 'N', 4, 4, rns::mp_float<N>::zero(), A, 4, x, 1, one, y, 1);
+  Kokkos::fence();
+  const auto after = rns::copy_to_host(y);
+  for (const auto& v : after) ASSERT_TRUE(kamp::test::identical<N>(v, two));
+  // beta = 0 does not read y: NaN there does not propagate.
+  std::vector<rns::mp_float<N>> nans(5, rns::mp_float<N>::nan()), ones(20, one);
+  rns::copy_from_host(y, nans);
+  rns::copy_from_host(A, ones);
+  rns::copy_from_host(x, std::vector<rns::mp_float<N>>(5, one));
+  kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 1, rns::mp_float<N>::zero(), y, 1);
+  Kokkos::fence();
+  const auto fours = rns::copy_to_host(y);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(rns::to_double<N>(fours[i], b), 4.0);
+  EXPECT_TRUE(fours[4].is_nan());  // beyond m: untouched
+}
+
+template <class Config>
+class rns_gemv_test : public ::testing::Test {};
+TYPED_TEST_SUITE(rns_gemv_test, kamp::test::rns_configs, kamp::test::rns_config_name);
+
+TYPED_TEST(rns_gemv_test, n_random_within_the_bound) { check_gemv<TypeParam>('N', false); }
+TYPED_TEST(rns_gemv_test, t_random_within_the_bound) { check_gemv<TypeParam>('T', false); }
+TYPED_TEST(rns_gemv_test, n_cancelling_within_the_bound) { check_gemv<TypeParam>('N', true); }
+TYPED_TEST(rns_gemv_test, t_cancelling_within_the_bound) { check_gemv<TypeParam>('T', true); }
+TYPED_TEST(rns_gemv_test, arguments_are_checked_and_quick_returns_write_nothing) {
+  check_arguments_and_quick_returns<TypeParam>();
+}
+
+}  // namespace
