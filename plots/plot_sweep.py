@@ -58,6 +58,8 @@ def main():
         if keys == ("variant", "space") and r.get("space"):
             label = f"{r['variant']} ({r['space']})"
         series[label][float(r[xkey])] = float(r["value"])
+        if r.get("paper"):  # the source document's figure for this row, drawn dotted
+            series[r["variant"] + " (paper)"][float(r[xkey])] = float(r["paper"])
         unit = r["unit"]
     series = {k: v for k, v in series.items() if len(v) >= 2}
     if not series:
@@ -70,7 +72,8 @@ def main():
         xs = sorted(points)
         # Host spaces dashed, device spaces solid, so CPU and GPU runs of one variant pair up.
         dashed = "space=OpenMP" in label or "space=Serial" in label or "(OpenMP)" in label
-        ax.plot(xs, [points[x] for x in xs], marker="os^vD"[index % 5], linestyle="--" if dashed else "-",
+        style = ":" if label.endswith("(paper)") else "--" if dashed else "-"
+        ax.plot(xs, [points[x] for x in xs], marker="os^vD"[index % 5], linestyle=style,
                 color=colors[index % len(colors)], label=label)
     if log:
         ax.set_xscale("log", base=2)
