@@ -43,7 +43,8 @@ def main():
     metric = args.metric or defaults.get("metric")
     xkey = args.x or defaults.get("x", "n")
     if not metric:
-        sys.exit(f"plot_sweep: no default metric for {rows[0]['id']}; pass --metric")
+        print(f"plot_sweep: {rows[0]['id']} is a table, not a sweep: no plot (pass --metric to force one)")
+        return
     log = defaults.get("log", True) and not args.linear
 
     series = defaultdict(dict)
