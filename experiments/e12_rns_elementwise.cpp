@@ -11,6 +11,7 @@
 #include "core/device_info.hpp"
 #include "core/kernel_profiler.hpp"
 #include "experiments/experiment.hpp"
+#include "experiments/precisions.hpp"
 #include "experiments/timing.hpp"
 #include "rns/array_of_mp_float.hpp"
 #include "rns/array_ops.hpp"
@@ -147,11 +148,7 @@ class elementwise_throughput {
 template <class Space>
 void run_all_precisions(core::results_table& table, const experiment_options& options) {
   elementwise_throughput<Space> e(table, options);
-  e.template run<8>();
-  e.template run<16>();
-  e.template run<32>();
-  e.template run<64>();
-  e.template run<128>();
+  for_each_precision([&](auto n) { e.template run<decltype(n)::value>(); });
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
+#include "experiments/precisions.hpp"
 #include "experiments/timing.hpp"
 
 namespace kamp::experiments {
@@ -111,11 +112,7 @@ class precision_sweep {
 template <class Space>
 void sweep(core::results_table& table, std::int64_t size) {
   precision_sweep<Space> s(table, size);
-  s.template run<8>();
-  s.template run<16>();
-  s.template run<32>();
-  s.template run<64>();
-  s.template run<128>();
+  for_each_precision([&](auto n) { s.template run<decltype(n)::value>(); });
 }
 
 }  // namespace

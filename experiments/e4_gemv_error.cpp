@@ -6,6 +6,7 @@
 #include "core/mpfr_reference.hpp"
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
+#include "experiments/precisions.hpp"
 
 namespace kamp::experiments {
 
@@ -84,13 +85,7 @@ core::results_table run_e4_gemv_error(const experiment_options& options) {
                             "E4: GEMV error against the bound gamma_{n+2} of seed 000 eqs. (16)-(19)");
   const std::vector<std::int64_t> sizes =
       options.size == problem_size::paper ? std::vector<std::int64_t>{10, 100, 1000} : std::vector<std::int64_t>{10, 100};
-  for (const std::int64_t n : sizes) {
-    measure<8>(table, n);
-    measure<16>(table, n);
-    measure<32>(table, n);
-    measure<64>(table, n);
-    measure<128>(table, n);
-  }
+  for (const std::int64_t n : sizes) for_each_precision([&](auto N) { measure<decltype(N)::value>(table, n); });
   return table;
 }
 

@@ -1,14 +1,14 @@
 // ns per operation of the core primitives on one host thread: EFTs, directed rounding,
 // extended-range arithmetic, and the MPFR operations they replace.
 #include <benchmark/benchmark.h>
-#include <Kokkos_Core.hpp>
 
 #include <vector>
+
+#include "experiments/benchmarks/benchmark_main.hpp"
 
 #include "core/extended_float.hpp"
 #include "core/mpfr_value.hpp"
 #include "core/random.hpp"
-#include "core/run_context.hpp"
 
 namespace {
 
@@ -75,11 +75,4 @@ BENCHMARK(er_float_add_rd);
 BENCHMARK(er_float_mul_ru);
 BENCHMARK(mpfr_add_directed);
 
-int main(int argc, char** argv) {
-  Kokkos::ScopeGuard kokkos(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  benchmark::AddCustomContext("kokkos", kamp::core::kokkos_configuration());
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+int main(int argc, char** argv) { return kamp::experiments::run_benchmarks(argc, argv); }

@@ -1,12 +1,12 @@
 // ns per scalar RNS operation on one host thread, per precision: add, mul, the interval
 // evaluation from residues (with refinement), and MPFR's add and mul at the same precision.
 #include <benchmark/benchmark.h>
-#include <Kokkos_Core.hpp>
 
 #include <vector>
 
+#include "experiments/benchmarks/benchmark_main.hpp"
+
 #include "core/random.hpp"
-#include "core/run_context.hpp"
 #include "rns/add.hpp"
 #include "rns/mpfr_conversion.hpp"
 #include "rns/random_values.hpp"
@@ -108,11 +108,4 @@ BENCHMARK_TEMPLATE(mpfr_op, 8, true);
 BENCHMARK_TEMPLATE(mpfr_op, 32, true);
 BENCHMARK_TEMPLATE(mpfr_op, 128, true);
 
-int main(int argc, char** argv) {
-  Kokkos::ScopeGuard kokkos(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  benchmark::AddCustomContext("kokkos", kamp::core::kokkos_configuration());
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+int main(int argc, char** argv) { return kamp::experiments::run_benchmarks(argc, argv); }

@@ -23,20 +23,17 @@ struct rns_config {
   static constexpr int moduli = N;
 };
 
+// Every enabled backend (kamp::test::execution_spaces) at every precision.
+template <class Spaces>
+struct rns_configs_of;
+
 template <class... Spaces>
-struct rns_configs_of {
+struct rns_configs_of<::testing::Types<Spaces...>> {
   using type = ::testing::Types<rns_config<Spaces, 8>..., rns_config<Spaces, 16>..., rns_config<Spaces, 32>...,
                                 rns_config<Spaces, 64>..., rns_config<Spaces, 128>...>;
 };
 
-using rns_configs = rns_configs_of<
-#ifdef KOKKOS_ENABLE_CUDA
-    Kokkos::Cuda,
-#endif
-#ifdef KOKKOS_ENABLE_OPENMP
-    Kokkos::OpenMP,
-#endif
-    Kokkos::Serial>::type;
+using rns_configs = rns_configs_of<execution_spaces>::type;
 
 struct rns_config_name {
   template <class T>

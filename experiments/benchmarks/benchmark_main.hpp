@@ -1,0 +1,20 @@
+#pragma once
+// The main of every kamp benchmark: Kokkos for the whole run, the Kokkos configuration in
+// the benchmark context.
+#include <benchmark/benchmark.h>
+#include <Kokkos_Core.hpp>
+
+#include "core/run_context.hpp"
+
+namespace kamp::experiments {
+
+inline int run_benchmarks(int argc, char** argv) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  benchmark::AddCustomContext("kokkos", core::kokkos_configuration());
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
+
+}  // namespace kamp::experiments
