@@ -8,6 +8,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <string>
 
 #include "rns/add.hpp"
 #include "rns/index_maps.hpp"
@@ -59,6 +60,20 @@ int gemv_reduce_team_size(const gemv_reduce_kernel<N, ExecSpace, MemorySpace>& k
   int size = 1;
   while (size * 2 <= limit) size *= 2;
   return size;
+}
+
+// y(map(k)) += the k-th row sum (or column sum) of the m x n matrix B, one team per output.
+template <class ExecSpace, int N, class MemorySpace>
+void launch_reduce(const std::string& label, const ExecSpace& exec, const mp_array<N, MemorySpace>& B, std::int64_t m,
+                   std::int64_t n, bool column_sums, const mp_array<N, MemorySpace>& y, const vector_map& y_map,
+                   int requested_team_size) {
+  const gemv_reduce_kernel<N, ExecSpace, MemorySpace> reduce{B, m, n, column_sums, y, y_map,
+                                                              basis<N>::template in<MemorySpace>()};
+  const int team = gemv_reduce_team_size(reduce, requested_team_size,
+                                         static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0)));
+  const auto policy = Kokkos::TeamPolicy<ExecSpace>(exec, column_sums ? n : m, team)
+                          .set_scratch_size(0, Kokkos::PerTeam(team * sizeof(mp_float<N>)));
+  Kokkos::parallel_for(label, policy, reduce);
 }
 
 }  // namespace kamp::rns

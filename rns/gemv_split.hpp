@@ -55,13 +55,8 @@ void gemv_split(const ExecSpace& exec, bool transposed, std::int64_t m, std::int
   const operand<N, MemorySpace, broadcast_map> d_broadcast{workspace.d, {m, transposed, {1, x_length}}};
   detail::run_mul_stages("kamp::rns::gemv::mat_scal", exec, m * n, false, mp_float<N>(), a_op, d_broadcast,
                          vector_operand{workspace.B, {1, m * n}});
-  const gemv_reduce_kernel<N, ExecSpace, MemorySpace> reduce{workspace.B, m, n, transposed, y, y_op.map,
-                                                              basis<N>::template in<MemorySpace>()};
-  const int team = gemv_reduce_team_size(reduce, launch.reduce_team_size,
-                                         static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0)));
-  const auto policy = Kokkos::TeamPolicy<ExecSpace>(exec, y_length, team)
-                          .set_scratch_size(0, Kokkos::PerTeam(team * sizeof(mp_float<N>)));
-  Kokkos::parallel_for(transposed ? "kamp::rns::gemv::col_sum" : "kamp::rns::gemv::row_sum", policy, reduce);
+  launch_reduce(transposed ? "kamp::rns::gemv::col_sum" : "kamp::rns::gemv::row_sum", exec, workspace.B, m, n,
+                transposed, y, y_op.map, launch.reduce_team_size);
 }
 
 }  // namespace kamp::rns

@@ -1,0 +1,119 @@
+// Level-1 RNS BLAS against MPFR with the classical bounds, u = 4/sqrt(M):
+// scal |x_i' - alpha x_i| < u |alpha x_i|; axpy |y_i' - (alpha x_i + y_i)| <= gamma_2 (|alpha x_i| + |y_i|);
+// dot |d - x.y| <= gamma_n sum |x_i y_i|; asum |s - sum |x_i|| <= gamma_n sum |x_i|. n = 1500 (the
+// sum pads to 1024 x 2), strides 2 and -3; argument errors; n = 0.
+#include "blas/rns_level1.hpp"
+#include "rns/convert.hpp"
+#include "tests/rns/rns_test_support.hpp"
+
+namespace {
+
+namespace rns = kamp::rns;
+using kamp::core::mpfr_value;
+
+// gamma_k = k u / (1 - k u), rounded up.
+template <int N>
+mpfr_value gamma(long k) {
+  const mpfr_value u = kamp::test::unit_roundoff<N>();
+  mpfr_value ku(64), g(64);
+  mpfr_mul_si(ku.get(), u.get(), k, MPFR_RNDU);
+  mpfr_ui_sub(g.get(), 1, ku.get(), MPFR_RNDD);
+  mpfr_div(g.get(), ku.get(), g.get(), MPFR_RNDU);
+  return g;
+}
+
+// |got - exact| <= factor * scale, all in MPFR.
+template <int N>
+bool within(const rns::mp_float<N>& got, const mpfr_value& exact, const mpfr_value& factor, const mpfr_value& scale) {
+  const mpfr_value err = kamp::core::absolute_error(rns::to_mpfr<N>(got), exact);
+  mpfr_value allowed(mpfr_get_prec(scale.get()) + 64);
+  mpfr_mul(allowed.get(), factor.get(), scale.get(), MPFR_RNDU);
+  return err <= allowed;
+}
+
+template <class Config>
+void check_level1() {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  constexpr int q = rns::basis_constants<N>::significand_bits;
+  const std::int64_t n = 1500, incx = 2, incy = -3;
+  kamp::core::random_source rng(71);
+  std::vector<rns::mp_float<N>> xs(n * incx), ys(n * 3);
+  for (auto& v : xs) v = kamp::test::random_mp<N>(rng, -q - 2, -q + 2);
+  for (auto& v : ys) v = kamp::test::random_mp<N>(rng, -q - 2, -q + 2);
+  const rns::mp_float<N> alpha = kamp::test::random_mp<N>(rng, -q, -q);
+  rns::mp_array<N, Memory> x(xs.size()), y(ys.size());
+  rns::copy_from_host(x, xs);
+  rns::copy_from_host(y, ys);
+  rns::vector_sum_workspace<N, Memory> w;
+  const auto y_at = [&](std::int64_t i) { return static_cast<std::size_t>((n - 1 - i) * 3); };  // incy = -3
+  const mpfr_prec_t wide = 4 * q + 64;
+  // dot and asum, exact references.
+  mpfr_value exact_dot(wide), abs_dot(wide), exact_asum(wide), t(wide);
+  for (std::int64_t i = 0; i < n; ++i) {
+    mpfr_mul(t.get(), rns::to_mpfr<N>(xs[i * incx]).get(), rns::to_mpfr<N>(ys[y_at(i)]).get(), MPFR_RNDN);
+    mpfr_add(exact_dot.get(), exact_dot.get(), t.get(), MPFR_RNDN);
+    mpfr_abs(t.get(), t.get(), MPFR_RNDN);
+    mpfr_add(abs_dot.get(), abs_dot.get(), t.get(), MPFR_RNDU);
+    mpfr_abs(t.get(), rns::to_mpfr<N>(xs[i * incx]).get(), MPFR_RNDN);
+    mpfr_add(exact_asum.get(), exact_asum.get(), t.get(), MPFR_RNDN);
+  }
+  const auto d = kamp::blas::dot(Space(), n, x, incx, y, incy, w);
+  EXPECT_EQ(kamp::test::invariant_violation<N>(d), "");
+  EXPECT_TRUE(within<N>(d, exact_dot, gamma<N>(n), abs_dot)) << kamp::test::describe<N>(d);
+  const auto s = kamp::blas::asum(Space(), n, x, incx, w);
+  EXPECT_TRUE(within<N>(s, exact_asum, gamma<N>(n), exact_asum)) << kamp::test::describe<N>(s);
+  // axpy then scal, elementwise.
+  kamp::blas::axpy(Space(), n, alpha, x, incx, y, incy, w);
+  Kokkos::fence();
+  const auto y2 = rns::copy_to_host(y);
+  const mpfr_value a = rns::to_mpfr<N>(alpha);
+  for (std::int64_t i = 0; i < n; ++i) {
+    mpfr_value exact(wide), scale(wide);
+    mpfr_mul(exact.get(), a.get(), rns::to_mpfr<N>(xs[i * incx]).get(), MPFR_RNDN);
+    mpfr_abs(scale.get(), exact.get(), MPFR_RNDU);
+    mpfr_add(exact.get(), exact.get(), rns::to_mpfr<N>(ys[y_at(i)]).get(), MPFR_RNDN);
+    mpfr_abs(t.get(), rns::to_mpfr<N>(ys[y_at(i)]).get(), MPFR_RNDN);
+    mpfr_add(scale.get(), scale.get(), t.get(), MPFR_RNDU);
+    ASSERT_TRUE(within<N>(y2[y_at(i)], exact, gamma<N>(2), scale)) << "axpy element " << i;
+  }
+  kamp::blas::scal(Space(), n, alpha, x, incx);
+  Kokkos::fence();
+  const auto x2 = rns::copy_to_host(x);
+  const mpfr_value u = kamp::test::unit_roundoff<N>();
+  for (std::int64_t i = 0; i < n; ++i) {
+    mpfr_value exact(wide), scale(wide);
+    mpfr_mul(exact.get(), a.get(), rns::to_mpfr<N>(xs[i * incx]).get(), MPFR_RNDN);
+    mpfr_abs(scale.get(), exact.get(), MPFR_RNDU);
+    ASSERT_TRUE(within<N>(x2[i * incx], exact, u, scale)) << "scal element " << i;
+    if (i * incx + 1 < static_cast<std::int64_t>(xs.size()))
+      ASSERT_TRUE(kamp::test::identical<N>(x2[i * incx + 1], xs[i * incx + 1])) << "gap element touched";
+  }
+}
+
+template <class Config>
+void check_level1_arguments() {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  rns::mp_array<N, Memory> x(10), y(10);
+  rns::vector_sum_workspace<N, Memory> w;
+  const auto one = rns::from_double<N>(1.0, rns::basis<N>::host());
+  EXPECT_THROW(kamp::blas::scal(Space(), -1, one, x, 1), kamp::invalid_argument);
+  EXPECT_THROW(kamp::blas::scal(Space(), 5, one, x, 0), kamp::invalid_argument);
+  EXPECT_THROW(kamp::blas::axpy(Space(), 6, one, x, 2, y, 1, w), kamp::invalid_argument);
+  EXPECT_THROW(kamp::blas::dot(Space(), 11, x, 1, y, 1, w), kamp::invalid_argument);
+  EXPECT_THROW(kamp::blas::asum(Space(), 4, x, -4, w), kamp::invalid_argument);
+  EXPECT_TRUE(kamp::blas::dot(Space(), 0, x, 1, y, 1, w).is_zero());
+  EXPECT_TRUE(kamp::blas::asum(Space(), 0, x, 1, w).is_zero());
+}
+
+template <class Config>
+class rns_level1_test : public ::testing::Test {};
+TYPED_TEST_SUITE(rns_level1_test, kamp::test::rns_configs, kamp::test::rns_config_name);
+
+TYPED_TEST(rns_level1_test, scal_axpy_dot_asum_within_their_bounds) { check_level1<TypeParam>(); }
+TYPED_TEST(rns_level1_test, arguments_are_checked) { check_level1_arguments<TypeParam>(); }
+
+}  // namespace
