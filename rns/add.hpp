@@ -180,22 +180,25 @@ KOKKOS_INLINE_FUNCTION residue add_digit(residue xi, residue yi, const add_plan&
   }
 }
 
+// x + (-1)^negate_y y: the three stages in sequence, as the array kernels run them.
 template <int N>
-KOKKOS_INLINE_FUNCTION mp_float<N> add(const mp_float<N>& x, const mp_float<N>& y, const basis_constants<N>& b) {
+KOKKOS_INLINE_FUNCTION mp_float<N> add_signed(const mp_float<N>& x, const mp_float<N>& y, bool negate_y,
+                                              const basis_constants<N>& b) {
   mp_float<N> z;
-  const add_plan plan = add_esi<N>(x, x.digits, y, y.digits, false, z, b);
+  const add_plan plan = add_esi<N>(x, x.digits, y, y.digits, negate_y, z, b);
   for (int i = 0; i < N; ++i) z.digits[i] = add_digit<N>(x.digits[i], y.digits[i], plan, i, b);
   round_stage<N>(z, plan.flags, b);
   return z;
 }
 
 template <int N>
+KOKKOS_INLINE_FUNCTION mp_float<N> add(const mp_float<N>& x, const mp_float<N>& y, const basis_constants<N>& b) {
+  return add_signed<N>(x, y, false, b);
+}
+
+template <int N>
 KOKKOS_INLINE_FUNCTION mp_float<N> sub(const mp_float<N>& x, const mp_float<N>& y, const basis_constants<N>& b) {
-  mp_float<N> z;
-  const add_plan plan = add_esi<N>(x, x.digits, y, y.digits, true, z, b);
-  for (int i = 0; i < N; ++i) z.digits[i] = add_digit<N>(x.digits[i], y.digits[i], plan, i, b);
-  round_stage<N>(z, plan.flags, b);
-  return z;
+  return add_signed<N>(x, y, true, b);
 }
 
 }  // namespace kamp::rns
