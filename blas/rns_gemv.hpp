@@ -5,16 +5,19 @@
 // violation raises kamp::invalid_argument naming the argument, before anything is written.
 // Quick return when m or n is 0, or alpha is 0 and beta is 1; beta = 0 does not read y.
 //
-//   gemv(exec, ...)        the split kernels of seed 000 Algorithm 1 on mp_arrays
+//   gemv(exec, ...)        on mp_arrays: seed 000 Algorithm 1 (split) or the fused kernel that
+//                          never forms the m x n intermediate, as `launch` says; `automatic`
+//                          takes the configuration cached by tune_gemv for this shape, or
+//                          else the fused kernel with launch parameters derived from the device
 //   gemv_basic(exec, ...)  one thread per output element on Views of mp_float (Table 5's "basic")
 //
 // Both are asynchronous on the execution space; fence before reading y on the host.
 #include <string>
 
+#include "blas/gemv_tuner.hpp"
 #include "blas/vendor_blas_checks.hpp"
 #include "rns/compare.hpp"
 #include "rns/gemv_basic.hpp"
-#include "rns/gemv_split.hpp"
 
 namespace kamp::blas {
 
@@ -62,14 +65,20 @@ template <class ExecSpace, int N, class MemorySpace>
 void gemv(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t n, const rns::mp_float<N>& alpha,
           const rns::mp_array<N, MemorySpace>& A, std::int64_t lda, const rns::mp_array<N, MemorySpace>& x,
           std::int64_t incx, const rns::mp_float<N>& beta, const rns::mp_array<N, MemorySpace>& y, std::int64_t incy,
-          rns::gemv_workspace<N, MemorySpace>* workspace = nullptr, const rns::gemv_launch& launch = {}) {
+          typename rns::gemv_workspace<N, MemorySpace>::pointer workspace = nullptr,
+          const rns::gemv_launch& launch = {}) {
   const auto shape = detail::check_gemv("kamp::blas::gemv", trans, m, n, lda, static_cast<std::int64_t>(A.size()),
                                         incx, static_cast<std::int64_t>(x.size()), incy,
                                         static_cast<std::int64_t>(y.size()));
   if (m == 0 || n == 0 || (alpha.is_zero() && detail::is_one<N>(beta))) return;
+  rns::gemv_launch chosen = launch;
+  if (chosen.algorithm == rns::gemv_algorithm::automatic) {
+    const auto tuned = gemv_tuning_cache::shared().find(gemv_key<ExecSpace, N>(trans, m, n));
+    chosen = tuned ? tuned->launch : rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0};
+  }
   rns::gemv_workspace<N, MemorySpace> local;
-  rns::gemv_split(exec, shape.transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, workspace ? *workspace : local,
-                  launch);
+  rns::gemv(exec, shape.transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, workspace ? *workspace : local,
+            chosen);
   if (!workspace) exec.fence();  // the local workspace must outlive the kernels
 }
 

@@ -16,7 +16,7 @@
 #include "rns/array_of_mp_float.hpp"
 #include "rns/array_ops.hpp"
 #include "rns/mpfr_conversion.hpp"
-#include "experiments/rns_data.hpp"
+#include "rns/random_arrays.hpp"
 
 namespace kamp::experiments {
 
@@ -65,8 +65,8 @@ class elementwise_throughput {
     progress("E12", std::string(Space::name()) + ": " + std::to_string(p) + " bits, L = " + std::to_string(L));
     rns::mp_array<N, memory> x(L, "kamp::e12::x"), y(L, "kamp::e12::y"), z(L, "kamp::e12::z");
     Kokkos::View<rns::mp_float<N>*, memory> sx("kamp::e12::sx", L), sy("kamp::e12::sy", L), sz("kamp::e12::sz", L);
-    fill_random<Space>(x, sx, 11, 7);
-    fill_random<Space>(y, sy, 12, 13);
+    rns::fill_random<Space>(x, sx, 11, 7);
+    rns::fill_random<Space>(y, sy, 12, 13);
     std::vector<rns::mp_float<N>> host_x, host_y;  // the same values, for MPFR
     if (!info_.is_gpu) {
       host_x = rns::copy_to_host(x);

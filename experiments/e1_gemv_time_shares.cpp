@@ -10,7 +10,7 @@ namespace kamp::experiments {
 core::results_table run_e1_gemv_time_shares(const experiment_options& options) {
   using Space = Kokkos::DefaultExecutionSpace;
   core::results_table table(core::run_context::current(options.command),
-                            "E1: GEMV kernel time shares, 1000 x 1000, 424 bits, N (seed 000 Table 3)");
+                            "E1: GEMV kernel time shares, 1000 x 1000, 424 bits, N, Algorithm 1 and fused (seed 000 Table 3)");
   // The paper's Table 3 (GTX 1080); its "round" is the rounding of the scaled matrix.
   const std::map<std::string, double> paper{{"vec_scal::esi", 0.2},  {"vec_scal::digits", 0.1},
                                             {"mat_scal::esi", 5.6},  {"mat_scal::digits", 20.8},
@@ -18,30 +18,34 @@ core::results_table run_e1_gemv_time_shares(const experiment_options& options) {
   const std::int64_t size = 1000;
   progress("E1", "GEMV 1000 x 1000 at 424 bits");
   gemv_problem<Space, 32> problem(size, size, false);
-  problem.split('N');  // warm-up: allocations and basis constants
-  Kokkos::fence();
-  core::kernel_profiler profiler;
-  const int runs = 5;
-  for (int r = 0; r < runs; ++r) problem.split('N');
-  Kokkos::fence();
-  for (const auto& k : profiler.table()) {
-    const std::string prefix = "kamp::rns::gemv::";
-    if (k.label.rfind(prefix, 0) != 0) continue;
-    const std::string kernel = k.label.substr(prefix.size());
-    core::result_row row;
-    row.id = "E1";
-    row.variant = kernel;
-    row.bits = 424;
-    row.m = size;
-    row.n = size;
-    row.metric = "time_share_pct";
-    row.value = k.share_pct;
-    if (paper.count(kernel)) row.paper = paper.at(kernel);
-    table.add(row);
-    row.metric = "time_ms";
-    row.value = k.milliseconds / runs;
-    row.paper.reset();
-    table.add(row);
+  for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused}) {
+    const rns::gemv_launch launch{algorithm, 0, 0, 0};
+    problem.run('N', launch);  // warm-up: allocations and basis constants
+    Kokkos::fence();
+    core::kernel_profiler profiler;
+    const int runs = 5;
+    for (int r = 0; r < runs; ++r) problem.run('N', launch);
+    Kokkos::fence();
+    for (const auto& k : profiler.table()) {
+      const std::string prefix = "kamp::rns::gemv::";
+      if (k.label.rfind(prefix, 0) != 0) continue;
+      const std::string kernel = k.label.substr(prefix.size());
+      core::result_row row;
+      row.id = "E1";
+      row.variant = kernel;
+      row.bits = 424;
+      row.m = size;
+      row.n = size;
+      row.metric = "time_share_pct";
+      row.value = k.share_pct;
+      row.extra["algorithm"] = rns::to_string(algorithm);
+      if (algorithm == rns::gemv_algorithm::split && paper.count(kernel)) row.paper = paper.at(kernel);
+      table.add(row);
+      row.metric = "time_ms";
+      row.value = k.milliseconds / runs;
+      row.paper.reset();
+      table.add(row);
+    }
   }
   return table;
 }

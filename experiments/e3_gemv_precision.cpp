@@ -1,7 +1,8 @@
-// E3 (seed 000 Table 5): GEMV 1000 x 1000 time against precision (106..1696 bits): the split
-// kernels (N and T), the basic implementation, on the default execution space and (in the
-// CUDA build) on the host's OpenMP threads, beside MPFR with OpenMP on the host. The paper's
-// GTX 1080 figures sit beside the matching rows.
+// E3 (seed 000 Table 5): GEMV 1000 x 1000 time against precision (106..1696 bits): Algorithm 1
+// (split), the fused kernel and the autotuner's choice (N and T), the basic implementation,
+// on the default execution space and (in the CUDA build) on the host's OpenMP threads, beside
+// MPFR with OpenMP on the host. The paper's GTX 1080 figures sit beside the matching rows;
+// each row also gives its byte-count floor at the copy bandwidth measured in the same run.
 #include <omp.h>
 
 #include <map>
@@ -39,7 +40,8 @@ int precision_index(int bits) {
 template <class Space>
 class precision_sweep {
  public:
-  precision_sweep(core::results_table& table, std::int64_t size) : table_(table), size_(size) {}
+  precision_sweep(core::results_table& table, std::int64_t size, blas::gemv_tuning_cache& cache)
+      : table_(table), size_(size), cache_(cache), copy_gbs_(core::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
 
   template <int N>
   void run() {
@@ -48,16 +50,41 @@ class precision_sweep {
     progress("E3", std::string(Space::name()) + ": " + std::to_string(p) + " bits");
     gemv_problem<Space, N> problem(size_, size_);
     const int reps = gpu ? 10 : 2;
+    using rns::gemv_algorithm;
+    // Bytes each algorithm must move at least: Algorithm 1 reads A, writes B and reads it
+    // back; the fused kernel reads A once; the basic path reads A as mp_float structs.
+    const double cells = static_cast<double>(size_) * static_cast<double>(size_);
+    const double element = 4.0 * N + 2 * sizeof(std::int32_t) + 2 * sizeof(core::er_float);
+    const std::map<std::string, double> floor_bytes{
+        {"split", 3 * cells * element}, {"fused", cells * element}, {"basic", cells * sizeof(rns::mp_float<N>)}};
     for (const char trans : {'N', 'T'}) {
-      const double ms = median_milliseconds([&] { problem.split(trans); }, reps);
-      add(std::string("split_") + trans, p, ms);
+      const std::string t(1, trans);
+      const double split_ms = median_milliseconds([&] { problem.split(trans); }, reps);
+      add("split_" + t, p, split_ms, floor_bytes.at("split"));
+      const double fused_ms =
+          median_milliseconds([&] { problem.run(trans, {gemv_algorithm::fused, 0, 0, 0}); }, reps);
+      add("fused_" + t, p, fused_ms, floor_bytes.at("fused"));
+      // The autotuner's choice (timed afresh here; its own timing is in the cache file).
+      const auto tuned = blas::tune_gemv<Space, N>(Space(), trans, size_, size_, cache_, {gpu ? 5 : 1, true});
+      const double tuned_ms = median_milliseconds([&] { problem.run(trans, tuned.entry.launch); }, reps);
+      const bool split = tuned.entry.launch.algorithm == gemv_algorithm::split;
+      add("tuned_" + t, p, tuned_ms, floor_bytes.at(split ? "split" : "fused"), 0, describe(tuned.entry));
     }
-    add("basic_N", p, median_milliseconds([&] { problem.basic('N'); }, gpu ? 3 : 1));
+    add("basic_N", p, median_milliseconds([&] { problem.basic('N'); }, gpu ? 3 : 1), floor_bytes.at("basic"));
     if (!gpu) mpfr_gemv<N>(problem);
   }
 
  private:
-  void add(const std::string& variant, int bits, double ms, std::int64_t threads = 0) {
+  static std::string describe(const blas::gemv_tuning_entry& e) {
+    const auto& l = e.launch;
+    if (l.algorithm == rns::gemv_algorithm::split)
+      return "split, reduce team " + (l.reduce_team_size ? std::to_string(l.reduce_team_size) : std::string("derived"));
+    return "fused, " + std::to_string(l.fused_team_size) + " threads x " + std::to_string(l.fused_vector_length) +
+           " lanes";
+  }
+
+  void add(const std::string& variant, int bits, double ms, double floor_bytes = 0, std::int64_t threads = 0,
+           const std::string& config = "") {
     core::result_row row;
     row.id = "E3";
     row.variant = variant;
@@ -66,9 +93,19 @@ class precision_sweep {
     row.n = size_;
     row.metric = "time_ms";
     row.value = ms;
-    if (table5().count(variant) && size_ == 1000) row.paper = table5().at(variant)[precision_index(bits)];
+    // Every GPU variant is set beside the paper's Algorithm 1 row of the same trans.
+    const std::string paper_row = variant.rfind("basic", 0) == 0 ? variant : "split_" + variant.substr(variant.size() - 1);
+    if (variant.rfind("mpfr", 0) != 0 && table5().count(paper_row) && size_ == 1000)
+      row.paper = table5().at(paper_row)[precision_index(bits)];
     row.extra["space"] = Space::name();
     if (threads) row.extra["threads"] = std::to_string(threads);
+    if (floor_bytes > 0) {
+      // The byte-count floor at the copy bandwidth measured in this run, and how far above it we are.
+      const double floor_ms = floor_bytes / (copy_gbs_ * 1e9) * 1e3;
+      row.extra["floor_ms"] = std::to_string(floor_ms);
+      row.extra["x_floor"] = std::to_string(ms / floor_ms);
+    }
+    if (!config.empty()) row.extra["config"] = config;
     table_.add(row);
   }
 
@@ -102,16 +139,18 @@ class precision_sweep {
           }
         },
         2);
-    add("mpfr_N", rns::basis_constants<N>::precision, ms, omp_get_max_threads());
+    add("mpfr_N", rns::basis_constants<N>::precision, ms, 0, omp_get_max_threads());
   }
 
   core::results_table& table_;
   std::int64_t size_;
+  blas::gemv_tuning_cache& cache_;
+  double copy_gbs_;
 };
 
 template <class Space>
 void sweep(core::results_table& table, std::int64_t size) {
-  precision_sweep<Space> s(table, size);
+  precision_sweep<Space> s(table, size, blas::gemv_tuning_cache::shared());
   for_each_precision([&](auto n) { s.template run<decltype(n)::value>(); });
 }
 
@@ -119,7 +158,7 @@ void sweep(core::results_table& table, std::int64_t size) {
 
 core::results_table run_e3_gemv_precision(const experiment_options& options) {
   core::results_table table(core::run_context::current(options.command),
-                            "E3: GEMV time vs precision, split kernels N/T, basic, MPFR+OpenMP (seed 000 Table 5)");
+                            "E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP (seed 000 Table 5)");
   // The quick size keeps a 2-core CPU run to a couple of minutes; the paper's is 1000.
   const std::int64_t size = options.size == problem_size::paper ? 1000 : 200;
   sweep<Kokkos::DefaultExecutionSpace>(table, size);

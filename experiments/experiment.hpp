@@ -30,6 +30,7 @@ void progress(const std::string& id, const std::string& what);
 
 core::results_table run_e0_machine(const experiment_options& options);
 core::results_table run_e1_gemv_time_shares(const experiment_options& options);
+core::results_table run_e2_gemv_profile(const experiment_options& options);
 core::results_table run_e3_gemv_precision(const experiment_options& options);
 core::results_table run_e4_gemv_error(const experiment_options& options);
 core::results_table run_e12_rns_elementwise(const experiment_options& options);

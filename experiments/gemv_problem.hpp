@@ -1,9 +1,9 @@
 #pragma once
 // One GEMV problem of the papers' kind (m x n, lda = m, unit strides, alpha and beta random,
-// data random in [-1, 1] at full precision) in both layouts: mp_arrays for the split kernels
+// data random in [-1, 1] at full precision) in both layouts: mp_arrays for Algorithm 1 and the fused kernel
 // and Views of mp_float for the basic path.
 #include "blas/rns_gemv.hpp"
-#include "experiments/rns_data.hpp"
+#include "rns/random_arrays.hpp"
 
 namespace kamp::experiments {
 
@@ -24,18 +24,20 @@ struct gemv_problem {
       sx = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sx", std::max(rows, cols));
       sy = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sy", std::max(rows, cols));
     }
-    fill_random<Space>(A, sA, 31, 7);
-    fill_random<Space>(x, sx, 32, 13);
-    fill_random<Space>(y, sy, 33, 17);
+    rns::fill_random<Space>(A, sA, 31, 7);
+    rns::fill_random<Space>(x, sx, 32, 13);
+    rns::fill_random<Space>(y, sy, 33, 17);
     core::random_source rng(34);
     constexpr int q = rns::basis_constants<N>::significand_bits;
     alpha = rns::random_mp_float<N>(rng, -q, -q);
     beta = rns::random_mp_float<N>(rng, -q, -q);
   }
 
-  void split(char trans) {
-    blas::gemv(Space(), trans, m, n, alpha, A, m, x, 1, beta, y, 1, &workspace);
+  // Algorithm 1 or the fused kernel, as `launch` says (automatic: the tuned choice).
+  void run(char trans, const rns::gemv_launch& launch) {
+    blas::gemv(Space(), trans, m, n, alpha, A, m, x, 1, beta, y, 1, &workspace, launch);
   }
+  void split(char trans) { run(trans, {rns::gemv_algorithm::split, 0, 0, 0}); }
   void basic(char trans) {
     blas::gemv_basic<Space, N, memory>(Space(), trans, m, n, alpha, sA, m, sx, 1, beta, sy, 1);
   }

@@ -8,8 +8,11 @@ const std::vector<experiment>& registry() {
   static const std::vector<experiment> all{
       {"E0", "Machine characterization: copy bandwidth, FP64 throughput, vendor double BLAS",
        run_e0_machine},
-      {"E1", "GEMV kernel time shares, 1000 x 1000, 424 bits (seed 000 Table 3)", run_e1_gemv_time_shares},
-      {"E3", "GEMV time vs precision: split N/T, basic, MPFR+OpenMP (seed 000 Table 5)", run_e3_gemv_precision},
+      {"E1", "GEMV kernel time shares, 1000 x 1000, 424 bits, split and fused (seed 000 Table 3)", run_e1_gemv_time_shares},
+      {"E2", "GEMV kernel occupancy, divergence, DRAM bandwidth via ncu (seed 000 Table 4; ./kamp profile)",
+       run_e2_gemv_profile},
+      {"E3", "GEMV time vs precision: split/fused/tuned N/T, basic, MPFR+OpenMP (seed 000 Table 5)",
+       run_e3_gemv_precision},
       {"E4", "GEMV error against the bound of seed 000 eqs. (16)-(19)", run_e4_gemv_error},
       {"E12", "RNS elementwise array add/mul throughput, split kernels vs per-thread vs MPFR+OpenMP",
        run_e12_rns_elementwise},

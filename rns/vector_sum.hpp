@@ -6,7 +6,7 @@
 #include <string>
 
 #include "rns/gemv_reduce.hpp"
-#include "rns/gemv_split.hpp"
+#include "rns/gemv.hpp"
 
 namespace kamp::rns {
 

@@ -29,8 +29,11 @@ std::vector<mpfr_value> to_mpfr_all(const std::vector<rns::mp_float<N>>& v) {
   return out;
 }
 
+enum class data { uniform, cancelling, wide_range };
+
 template <class Config>
-void check_gemv(char trans, bool cancelling) {
+void check_gemv(char trans, data kind) {
+  const bool cancelling = kind == data::cancelling;
   using Space = typename Config::space;
   using Memory = typename Space::memory_space;
   constexpr int N = Config::moduli;
@@ -38,8 +41,13 @@ void check_gemv(char trans, bool cancelling) {
   const std::int64_t m = 37, n = 45, lda = m + 3, incx = 2, incy = -1;
   const bool t = trans == 'T';
   const std::int64_t xlen = t ? m : n, ylen = t ? n : m;
-  kamp::core::random_source rng(cancelling ? 62 : 61);
+  kamp::core::random_source rng(61 + static_cast<int>(kind));
   auto A = from_doubles<N>(rng.uniform_vector(lda * n));
+  if (kind == data::wide_range) {
+    // Products spread over 2^+-300: the fused kernel shifts some up, truncates some by more
+    // than 64 bits, and drops some; every exponent gap of the split additions occurs.
+    for (auto& a : A) a = kamp::test::random_mp<N>(rng, -q - 150, -q + 150);
+  }
   auto x = from_doubles<N>(rng.uniform_vector(xlen * incx));
   auto y = from_doubles<N>(rng.uniform_vector(ylen));
   const rns::mp_float<N> alpha = kamp::test::random_mp<N>(rng, -q, -q), beta = kamp::test::random_mp<N>(rng, -q, -q);
@@ -97,14 +105,32 @@ void check_gemv(char trans, bool cancelling) {
     EXPECT_LE(mpfr_cmp(error.get(), bound.get()), 0)
         << variant << ": ||y* - y||_1 = " << error.to_string(6) << " exceeds the bound " << bound.to_string(6);
   };
-  // Split kernels on mp_arrays.
+  // Both algorithms on mp_arrays, the fused one with derived and with odd team shapes.
   rns::mp_array<N, Memory> dA(A.size()), dx(x.size()), dy(y.size());
   rns::copy_from_host(dA, A);
   rns::copy_from_host(dx, x);
-  rns::copy_from_host(dy, y);
-  kamp::blas::gemv(Space(), trans, m, n, alpha, dA, lda, dx, incx, beta, dy, incy);
-  Kokkos::fence();
-  check(rns::copy_to_host(dy), "split");
+  using rns::gemv_algorithm;
+  const std::pair<const char*, rns::gemv_launch> launches[] = {
+      {"split", {gemv_algorithm::split, 0, 0, 0}},
+      {"split, 4-thread reduction", {gemv_algorithm::split, 4, 0, 0}},
+      {"fused", {gemv_algorithm::fused, 0, 0, 0}},
+      {"fused, 3 threads x 2 lanes", {gemv_algorithm::fused, 0, 3, 2}},
+      {"fused, 1 thread x 1 lane", {gemv_algorithm::fused, 0, 1, 1}},
+      {"automatic", {}},
+  };
+  std::vector<rns::mp_float<N>> first_fused;
+  for (const auto& [name, launch] : launches) {
+    rns::copy_from_host(dy, y);
+    kamp::blas::gemv(Space(), trans, m, n, alpha, dA, lda, dx, incx, beta, dy, incy, nullptr, launch);
+    Kokkos::fence();
+    const auto got = rns::copy_to_host(dy);
+    check(got, name);
+    // The fused sum is exact up to one rounding, so no team shape may change a bit of it.
+    if (launch.algorithm != gemv_algorithm::fused) continue;
+    if (first_fused.empty()) first_fused = got;
+    for (std::size_t j = 0; j < got.size(); ++j)
+      ASSERT_TRUE(kamp::test::identical<N>(got[j], first_fused[j])) << name << " differs from fused at y[" << j << "]";
+  }
   // The basic path on Views of mp_float.
   auto vA = kamp::test::to_space<Space>(A, "A");
   auto vx = kamp::test::to_space<Space>(x, "x");
@@ -158,14 +184,68 @@ void check_arguments_and_quick_returns() {
   EXPECT_TRUE(fours[4].is_nan());  // beyond m: untouched
 }
 
+
+// NaN, infinities, inf * 0, opposite infinities and products that overflow, one kind per
+// row: the fused kernel gives what Algorithm 1's scalar operations give.
+template <class Config>
+void check_special_values() {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  const auto& b = rns::basis<N>::host();
+  const std::int64_t m = 7, n = 5;
+  const auto one = rns::from_double<N>(1.0, b), half = rns::from_double<N>(0.5, b);
+  std::vector<rns::mp_float<N>> A(m * n, half), x(n, one), y(m, one);
+  auto huge = rns::from_double<N>(0.75, b);
+  huge.exp = rns::exponent_limit - 10;               // huge * huge overflows
+  A[0 + 2 * m] = rns::mp_float<N>::nan();            // row 0: NaN
+  A[1 + 1 * m] = rns::mp_float<N>::inf(0);           // row 1: +inf
+  A[2 + 3 * m] = rns::mp_float<N>::inf(1);           // row 2: +inf and -inf
+  A[2 + 4 * m] = rns::mp_float<N>::inf(0);
+  A[3 + 0 * m] = rns::mp_float<N>::inf(1);           // row 3: -inf * 0
+  x[0] = rns::mp_float<N>::zero();
+  A[4 + 1 * m] = huge;                                // row 4: overflowing product, -inf
+  A[4 + 1 * m].sign = 1;
+  x[1] = huge;
+  A[5 + 1 * m] = rns::mp_float<N>::zero();           // row 5: zeros only (x[0] = 0 too)
+  for (std::int64_t j = 2; j < n; ++j) A[5 + j * m] = rns::mp_float<N>::zero();
+  A[6 + 1 * m] = rns::mp_float<N>::zero();           // row 6: finite, 0.5 (x2 + x3 + x4)
+  rns::mp_array<N, Memory> dA(A.size()), dx(x.size()), dy(y.size());
+  rns::copy_from_host(dA, A);
+  rns::copy_from_host(dx, x);
+  std::vector<std::vector<rns::mp_float<N>>> results;
+  for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused}) {
+    rns::copy_from_host(dy, y);
+    kamp::blas::gemv(Space(), 'N', m, n, one, dA, m, dx, 1, half, dy, 1, nullptr, {algorithm, 0, 0, 0});
+    Kokkos::fence();
+    results.push_back(rns::copy_to_host(dy));
+  }
+  const auto& fused = results[1];
+  EXPECT_TRUE(fused[0].is_nan());
+  EXPECT_TRUE(fused[1].is_inf() && fused[1].sign == 0);
+  EXPECT_TRUE(fused[2].is_nan());
+  EXPECT_TRUE(fused[3].is_nan());
+  EXPECT_TRUE(fused[4].is_inf() && fused[4].sign == 1);
+  EXPECT_EQ(rns::to_double<N>(fused[5], b), 0.5);  // beta y only
+  EXPECT_EQ(rns::to_double<N>(fused[6], b), 2.0);
+  for (std::int64_t i = 0; i < 5; ++i)
+    EXPECT_TRUE(kamp::test::identical<N>(results[0][i], fused[i])) << "y[" << i << "]";
+  // Finite results are equal in value (the significand/exponent split is not canonical).
+  for (std::int64_t i = 5; i < m; ++i)
+    EXPECT_EQ(rns::compare<N>(results[0][i], fused[i], b), 0) << "y[" << i << "]";
+}
+
 template <class Config>
 class rns_gemv_test : public ::testing::Test {};
 TYPED_TEST_SUITE(rns_gemv_test, kamp::test::rns_configs, kamp::test::rns_config_name);
 
-TYPED_TEST(rns_gemv_test, n_random_within_the_bound) { check_gemv<TypeParam>('N', false); }
-TYPED_TEST(rns_gemv_test, t_random_within_the_bound) { check_gemv<TypeParam>('T', false); }
-TYPED_TEST(rns_gemv_test, n_cancelling_within_the_bound) { check_gemv<TypeParam>('N', true); }
-TYPED_TEST(rns_gemv_test, t_cancelling_within_the_bound) { check_gemv<TypeParam>('T', true); }
+TYPED_TEST(rns_gemv_test, n_random_within_the_bound) { check_gemv<TypeParam>('N', data::uniform); }
+TYPED_TEST(rns_gemv_test, t_random_within_the_bound) { check_gemv<TypeParam>('T', data::uniform); }
+TYPED_TEST(rns_gemv_test, n_cancelling_within_the_bound) { check_gemv<TypeParam>('N', data::cancelling); }
+TYPED_TEST(rns_gemv_test, t_cancelling_within_the_bound) { check_gemv<TypeParam>('T', data::cancelling); }
+TYPED_TEST(rns_gemv_test, n_wide_range_within_the_bound) { check_gemv<TypeParam>('N', data::wide_range); }
+TYPED_TEST(rns_gemv_test, t_wide_range_within_the_bound) { check_gemv<TypeParam>('T', data::wide_range); }
+TYPED_TEST(rns_gemv_test, special_values_agree_between_algorithms) { check_special_values<TypeParam>(); }
 TYPED_TEST(rns_gemv_test, arguments_are_checked_and_quick_returns_write_nothing) {
   check_arguments_and_quick_returns<TypeParam>();
 }

@@ -1,26 +1,26 @@
 #pragma once
-// The paper's GEMV (seed 000, Algorithm 1) as ten kernels on mp_arrays:
+// GEMV on mp_arrays, y <- alpha op(A) x + beta y, A column-major with leading dimension lda.
+// Both algorithms start with
 //   d = alpha x                       vec_scal::{esi,digits,round}
 //   y = beta y                        y_scal::{esi,digits,round}   (y zeroed when beta = 0)
+// and then either follow seed 000 Algorithm 1 (ten kernels in all)
 //   B = A diag(d)  ('N') or diag(d) A ('T')   mat_scal::{esi,digits,round} on m x n
 //   y += row sums ('N') or column sums ('T') of B   row_sum / col_sum, one team per element
-// B is an m x n intermediate (the workspace); A is column-major with leading dimension lda.
+// or the fused kernel of rns/gemv_fused.hpp, which never forms B (fused_row / fused_col).
 // Arguments are checked by kamp::blas::gemv; this is the dispatch target.
 #include <string>
 
 #include "rns/array_ops.hpp"
+#include "rns/gemv_fused.hpp"
+#include "rns/gemv_launch.hpp"
 #include "rns/gemv_reduce.hpp"
 
 namespace kamp::rns {
 
-// Launch parameters; zero means "derive from the device".
-struct gemv_launch {
-  int reduce_team_size = 0;  // threads per output element in the reduction (a power of two)
-};
-
-// The intermediate vector d and matrix B, kept between calls (allocation is not free).
+// The intermediate vector d and (Algorithm 1 only) matrix B, kept between calls.
 template <int N, class MemorySpace>
 struct gemv_workspace {
+  using pointer = gemv_workspace*;  // a non-deduced parameter type: callers may pass nullptr
   mp_array<N, MemorySpace> d, B;
   void reserve(std::int64_t vector_length, std::int64_t matrix_cells) {
     if (static_cast<std::int64_t>(d.size()) < vector_length) d = mp_array<N, MemorySpace>(vector_length, "kamp::rns::gemv::d");
@@ -35,14 +35,16 @@ struct store_zero {
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const { y.store(map(e), mp_float<N>::zero()); }
 };
 
+// `launch.algorithm` must be split or fused here (the BLAS layer resolves automatic).
 template <class ExecSpace, int N, class MemorySpace>
-void gemv_split(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n, const mp_float<N>& alpha,
-                const mp_array<N, MemorySpace>& A, std::int64_t lda, const mp_array<N, MemorySpace>& x,
-                std::int64_t incx, const mp_float<N>& beta, const mp_array<N, MemorySpace>& y, std::int64_t incy,
-                gemv_workspace<N, MemorySpace>& workspace, const gemv_launch& launch = {}) {
+void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n, const mp_float<N>& alpha,
+          const mp_array<N, MemorySpace>& A, std::int64_t lda, const mp_array<N, MemorySpace>& x, std::int64_t incx,
+          const mp_float<N>& beta, const mp_array<N, MemorySpace>& y, std::int64_t incy,
+          gemv_workspace<N, MemorySpace>& workspace, const gemv_launch& launch) {
   using vector_operand = operand<N, MemorySpace>;
+  const bool split = launch.algorithm == gemv_algorithm::split;
   const std::int64_t x_length = transposed ? m : n, y_length = transposed ? n : m;
-  workspace.reserve(x_length, m * n);
+  workspace.reserve(x_length, split ? m * n : 0);
   const vector_operand x_op{x, {incx, x_length}}, y_op{y, {incy, y_length}}, d_op{workspace.d, {1, x_length}};
   detail::run_mul_stages("kamp::rns::gemv::vec_scal", exec, x_length, true, alpha, x_op, x_op, d_op);
   if (beta.is_zero()) {
@@ -50,6 +52,11 @@ void gemv_split(const ExecSpace& exec, bool transposed, std::int64_t m, std::int
                          store_zero<N, MemorySpace>{y, y_op.map});
   } else {
     detail::run_mul_stages("kamp::rns::gemv::y_scal", exec, y_length, true, beta, y_op, y_op, y_op);
+  }
+  if (!split) {
+    launch_fused(transposed ? "kamp::rns::gemv::fused_col" : "kamp::rns::gemv::fused_row", exec, A, m, n, lda,
+                 transposed, workspace.d, y, y_op.map, launch.fused_team_size, launch.fused_vector_length);
+    return;
   }
   const operand<N, MemorySpace, matrix_map> a_op{A, {m, lda}};
   const operand<N, MemorySpace, broadcast_map> d_broadcast{workspace.d, {m, transposed, {1, x_length}}};

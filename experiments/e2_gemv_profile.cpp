@@ -1,0 +1,166 @@
+// E2 (seed 000 Table 4): achieved and theoretical occupancy, branch divergence and DRAM
+// bandwidth of the costliest GEMV kernels, 1000 x 1000, 424 bits, N, from Nsight Compute.
+// The experiment runs the workload (one Algorithm 1 and one fused GEMV after a warm-up);
+// when KAMP_E2_NCU_CSV names the CSV that `ncu --csv --print-units base` wrote for such a
+// run (experiments/device/profile_e2.sh, `./kamp profile`), it turns those metrics into
+// rows, with bandwidth also as a share of the copy bandwidth measured here. Without it
+// (and on a CPU) it reports the kernels' times from the Kokkos profiling hooks.
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+#include "core/device_info.hpp"
+#include "core/kernel_profiler.hpp"
+#include "experiments/experiment.hpp"
+#include "experiments/gemv_problem.hpp"
+
+namespace kamp::experiments {
+
+namespace {
+
+constexpr std::int64_t e2_size = 1000;
+
+// One CSV record: fields split at commas outside double quotes, quotes removed.
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '"') {
+      if (quoted && i + 1 < line.size() && line[i + 1] == '"') {
+        fields.back() += '"';
+        ++i;
+      } else {
+        quoted = !quoted;
+      }
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+// Label of a profiled kernel from its functor type and launch size; empty for kernels
+// outside the table (the small vector stages, data generation).
+std::string kernel_label(const std::string& name, double threads) {
+  const bool matrix_sized = threads >= 0.5 * e2_size * e2_size;
+  if (name.find("gemv_fused_kernel") != std::string::npos) return "fused_row";
+  if (name.find("gemv_reduce_kernel") != std::string::npos) return "row_sum";
+  if (name.find("mul_digits_stage") != std::string::npos && name.find("matrix_map") != std::string::npos)
+    return "mat_scal::digits";
+  if (name.find("mul_esi_stage") != std::string::npos && name.find("matrix_map") != std::string::npos)
+    return "mat_scal::esi";
+  if (name.find("round_stage_kernel") != std::string::npos && matrix_sized) return "mat_scal::round";
+  return "";
+}
+
+double product_of_dims(const std::string& dims) {  // "(3907, 1, 1)" -> 3907
+  double product = 1;
+  std::string number;
+  for (const char c : dims + ",") {
+    if (c >= '0' && c <= '9') {
+      number += c;
+    } else if (!number.empty()) {
+      product *= std::stod(number);
+      number.clear();
+    }
+  }
+  return product;
+}
+
+double parse_number(std::string text) {
+  std::string digits;
+  for (const char c : text)
+    if (c != ',') digits += c;
+  return std::stod(digits);
+}
+
+// metric -> value per kernel label, from an ncu CSV (the last launch of each label wins).
+std::map<std::string, std::map<std::string, double>> read_ncu_csv(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_CSV", path, "cannot be read");
+  std::string line;
+  std::vector<std::string> header;
+  std::map<std::string, std::map<std::string, double>> by_label;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] != '"') continue;  // ncu's own messages start with ==PROF==
+    const auto fields = csv_fields(line);
+    if (header.empty()) {
+      header = fields;
+      continue;
+    }
+    std::map<std::string, std::string> f;
+    for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i) f[header[i]] = fields[i];
+    const std::string label =
+        kernel_label(f["Kernel Name"], product_of_dims(f["Grid Size"]) * product_of_dims(f["Block Size"]));
+    if (label.empty() || f["Metric Value"].empty()) continue;
+    by_label[label][f["Metric Name"]] = parse_number(f["Metric Value"]);
+  }
+  if (header.empty()) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_CSV", path, "holds no ncu CSV");
+  return by_label;
+}
+
+}  // namespace
+
+core::results_table run_e2_gemv_profile(const experiment_options& options) {
+  using Space = Kokkos::DefaultExecutionSpace;
+  core::results_table table(core::run_context::current(options.command),
+                            "E2: occupancy, divergence and DRAM bandwidth of the GEMV kernels, 1000 x 1000, 424 bits, N "
+                            "(seed 000 Table 4)");
+  progress("E2", "GEMV 1000 x 1000 at 424 bits, Algorithm 1 and fused");
+  gemv_problem<Space, 32> problem(e2_size, e2_size, false);
+  for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused})
+    problem.run('N', {algorithm, 0, 0, 0});  // warm-up (allocations, basis constants)
+  Kokkos::fence();
+  core::kernel_profiler profiler;
+  for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused})
+    problem.run('N', {algorithm, 0, 0, 0});
+  Kokkos::fence();
+
+  auto add = [&](const std::string& kernel, const std::string& metric, double value, std::optional<double> paper) {
+    core::result_row row;
+    row.id = "E2";
+    row.variant = kernel;
+    row.bits = 424;
+    row.m = e2_size;
+    row.n = e2_size;
+    row.metric = metric;
+    row.value = value;
+    row.paper = paper;
+    table.add(row);
+  };
+  const char* ncu_csv = std::getenv("KAMP_E2_NCU_CSV");
+  if (!ncu_csv || !*ncu_csv) {
+    for (const auto& k : profiler.table())
+      if (k.label.rfind("kamp::rns::gemv::", 0) == 0) add(k.label.substr(17), "time_ms", k.milliseconds, {});
+    return table;
+  }
+  // seed 000 Table 4 (GTX 1080, DRAM peak 320.3 GB/s): occupancy, divergence, bandwidth.
+  struct paper_row { double occupancy, divergence, bandwidth_gbs; };
+  const std::map<std::string, paper_row> paper{{"mat_scal::digits", {95.5, 0.0, 163.3}}, {"row_sum", {26.8, 66.8, 49.9}}};
+  const double copy_gbs = core::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26);
+  for (const auto& [label, metrics] : read_ncu_csv(ncu_csv)) {
+    const auto value = [&](const std::string& name) {
+      const auto it = metrics.find(name);
+      if (it == metrics.end()) throw std::runtime_error("E2: the ncu CSV lacks " + name + " for " + label);
+      return it->second;
+    };
+    const bool in_paper = paper.count(label) == 1;
+    const double bandwidth = value("dram__bytes.sum.per_second") * 1e-9;  // base unit byte/second
+    add(label, "time_ms", value("gpu__time_duration.sum") * 1e-6, {});  // base unit nanosecond
+    add(label, "occupancy_pct", value("sm__warps_active.avg.pct_of_peak_sustained_active"),
+        in_paper ? std::optional<double>(paper.at(label).occupancy) : std::nullopt);
+    add(label, "theoretical_occupancy_pct", value("sm__maximum_warps_per_active_cycle_pct"), {});
+    add(label, "divergence_pct", 100.0 - value("smsp__sass_average_branch_targets_threads_uniform.pct"),
+        in_paper ? std::optional<double>(paper.at(label).divergence) : std::nullopt);
+    add(label, "bandwidth_gbs", bandwidth, in_paper ? std::optional<double>(paper.at(label).bandwidth_gbs) : std::nullopt);
+    add(label, "pct_bandwidth", 100.0 * bandwidth / copy_gbs,
+        in_paper ? std::optional<double>(100.0 * paper.at(label).bandwidth_gbs / 320.3) : std::nullopt);
+  }
+  return table;
+}
+
+}  // namespace kamp::experiments

@@ -1,0 +1,305 @@
+#pragma once
+// GEMV beyond the paper: y_o += sum_k op(A)_ok d_k (d = alpha x) in one kernel, without the
+// m x n intermediate B of Algorithm 1 and without rounding any product.
+//
+// One team per output element. The team first finds the top bit of the largest product,
+// 2^top, from the headers alone, and fixes a grid 2^g with g = top - (2q - 2 - L), L =
+// ceil(log2 terms). Every product X_a X_d 2^(e_a + e_d) (a 2q-bit significand) is then put
+// on that grid exactly when it lies above it (a multiplication of the residues by 2^s), or
+// truncated to it (floor by 2^t, t <= 64 in practice, which needs only the low 64 bits of
+// the CRT and so costs O(N) rather than the O(N^2) of a full rounding), and accumulated with
+// its sign modulo M. All aligned terms are below 2^(2q-2-L), so the signed sum stays below
+// M/4 in magnitude and its sign is read from the wrap-around, as for a subtraction. One
+// rounding per output brings the sum back to q bits.
+//
+// Error: each term errs by less than 2^g (terms below the grid are dropped with the same
+// bound), so the sum errs by less than terms 2^g <= 2^(top - 2q + 2 + 2L) plus one rounding
+// of the result: far inside seed 000's gamma_{k+2} bound, which assumes a rounding per term.
+//
+// Threads of a team take terms in turn; the vector lanes of a thread share one term's
+// residues (so the residues of one element are read in one coalesced access whatever the
+// layout of A), and each thread accumulates in its own row of team scratch, unreduced in
+// 64 bits. Residues of the same index are read by the same lane in every loop, so lanes
+// need no synchronisation besides the vector reductions.
+#include <Kokkos_Core.hpp>
+
+#include <climits>
+#include <cstdint>
+
+#include "rns/add.hpp"
+#include "rns/index_maps.hpp"
+#include "rns/mp_array.hpp"
+
+namespace kamp::rns {
+
+// What the headers of a row (or column) say: the top bit of its largest finite product
+// and whether special values decide the result.
+struct fused_scan {
+  enum : std::int32_t { has_nan = 1, has_positive_inf = 2, has_negative_inf = 4 };
+  std::int64_t top = LLONG_MIN;  // LLONG_MIN: no nonzero finite product
+  std::int32_t specials = 0;
+};
+
+struct fused_scan_reducer {
+  using reducer = fused_scan_reducer;
+  using value_type = fused_scan;
+  using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+  value_type& value;
+  KOKKOS_INLINE_FUNCTION explicit fused_scan_reducer(value_type& v) : value(v) {}
+  KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
+    if (src.top > dest.top) dest.top = src.top;
+    dest.specials |= src.specials;
+  }
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dest, const volatile value_type& src) const {
+    if (src.top > dest.top) dest.top = src.top;
+    dest.specials |= src.specials;
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = value_type(); }
+  KOKKOS_INLINE_FUNCTION value_type& reference() const { return value; }
+  KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value, 1); }
+  KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
+};
+
+// A product's place: its exponent, an upper bound of its significand over M, its bit
+// length bound (X_a X_d < 2^bits) and its sign.
+struct fused_term {
+  std::int64_t exp = 0;
+  core::er_float fraction_up;
+  std::int64_t bits = 0;
+  std::int32_t sign = 0;
+  bool zero = true;
+};
+
+template <int N, class ExecSpace, class MemorySpace>
+struct gemv_fused_kernel {
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  static constexpr int q = basis_constants<N>::significand_bits;
+
+  mp_array<N, MemorySpace> A;
+  std::int64_t lda;
+  bool transposed;           // column sums: output o reads column o
+  mp_array<N, MemorySpace> d;  // alpha x, contiguous
+  std::int64_t terms;
+  int headroom;              // ceil(log2 terms)
+  mp_array<N, MemorySpace> y;
+  vector_map y_map;
+  const basis_constants<N>* b;
+
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
+    return static_cast<std::size_t>(team_size) * N * (sizeof(std::uint64_t) + 2 * sizeof(residue)) + N * sizeof(residue);
+  }
+
+  KOKKOS_INLINE_FUNCTION std::size_t element(std::int64_t out, std::int64_t k) const {
+    return static_cast<std::size_t>(transposed ? k + out * lda : out + k * lda);
+  }
+
+  // Classifies the product A_ok d_k from the headers; returns false for a zero or special one.
+  KOKKOS_INLINE_FUNCTION bool finite_term(const mp_header& a, const mp_header& x, fused_term& t,
+                                          std::int32_t& specials) const {
+    const std::int32_t sign = a.sign ^ x.sign;
+    if (a.is_nan() || x.is_nan() || (a.is_inf() && x.is_zero()) || (a.is_zero() && x.is_inf())) {
+      specials |= fused_scan::has_nan;
+      return false;
+    }
+    if (a.is_inf() || x.is_inf()) {
+      specials |= sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
+      return false;
+    }
+    if (a.is_zero() || x.is_zero()) return false;
+    t.exp = static_cast<std::int64_t>(a.exp) + x.exp;
+    t.fraction_up = core::mul_ru(core::mul_ru(a.eval[1], x.eval[1]), b->M_ru);
+    t.bits = bit_length_bound<N>(t.fraction_up, *b);
+    t.sign = sign;
+    t.zero = false;
+    // A product that the scalar multiplication would overflow is an infinity here too.
+    if (t.exp + (t.bits > q ? t.bits - q : 0) > exponent_limit) {
+      specials |= sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
+      return false;
+    }
+    return true;
+  }
+
+  KOKKOS_INLINE_FUNCTION mp_header header_of_d(std::int64_t k) const { return d.header(static_cast<std::size_t>(k)); }
+
+  // acc_i += (+-) v_i for the residues of one aligned term.
+  KOKKOS_INLINE_FUNCTION static void accumulate(std::uint64_t* acc, int i, residue v, std::int32_t sign, residue m) {
+    acc[i] += static_cast<std::uint64_t>(sign && v != 0 ? m - v : v);
+  }
+
+  // Truncation by t > 64 bits: rare (a product far below the row's largest but above the
+  // grid); every lane does it redundantly on private copies, then keeps its residues.
+  KOKKOS_INLINE_FUNCTION void add_truncated_slowly(const member& team, const residue* a, const residue* x,
+                                                   const fused_term& term, std::int64_t t,
+                                                   std::uint64_t* acc) const {
+    residue p[N], s[N];
+    for (int i = 0; i < N; ++i) p[i] = mod_mul(a[i], x[i], b->m[i], b->inv_m[i]);
+    core::er_float up = term.fraction_up;
+    while (t > 0) {
+      const int k = t > basis_constants<N>::max_shift ? basis_constants<N>::max_shift : static_cast<int>(t);
+      for (int i = 0; i < N; ++i) s[i] = mod_mul(p[i], b->w[i], b->m[i], b->inv_m[i]);
+      const double rank = crt_rank<N>(s, *b, up.to_double());
+      truncate_bits<N>(p, s, k, static_cast<std::uint64_t>(rank), *b);
+      up = up.scaled(-k);
+      t -= k;
+    }
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
+                         [&](int i) { accumulate(acc, i, p[i], term.sign, b->m[i]); });
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
+    const std::int64_t out = team.league_rank();
+    const int rank = team.team_rank(), size = team.team_size();
+    char* scratch = static_cast<char*>(team.team_scratch(0).get_shmem(scratch_bytes(size)));
+    auto* accumulators = reinterpret_cast<std::uint64_t*>(scratch);
+    auto* products = reinterpret_cast<residue*>(scratch + size * N * sizeof(std::uint64_t));
+    residue* crt_terms = products + size * N;  // s_i = p_i w_i mod m_i of the current product
+    residue* sum = crt_terms + size * N;
+    std::uint64_t* acc = accumulators + rank * N;
+    residue* p = products + rank * N;
+    residue* s = crt_terms + rank * N;
+
+    fused_scan scan;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, terms),
+        [&](std::int64_t k, fused_scan& s) {
+          fused_term term;
+          if (finite_term(A.header(element(out, k)), header_of_d(k), term, s.specials) && term.exp + term.bits > s.top)
+            s.top = term.exp + term.bits;
+        },
+        fused_scan_reducer(scan));
+
+    if (scan.specials != 0) {
+      Kokkos::single(Kokkos::PerTeam(team), [&] {
+        const bool both = (scan.specials & fused_scan::has_positive_inf) && (scan.specials & fused_scan::has_negative_inf);
+        const mp_float<N> special = (scan.specials & fused_scan::has_nan) || both
+                                        ? mp_float<N>::nan()
+                                        : mp_float<N>::inf(scan.specials & fused_scan::has_negative_inf ? 1 : 0);
+        const std::size_t at = y_map(out);
+        y.store(at, add<N>(special, y.load(at), *b));
+      });
+      return;
+    }
+    if (scan.top == LLONG_MIN) return;  // every product is zero: y keeps beta y
+    const std::int64_t grid = scan.top - (2 * q - 2 - headroom);
+
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
+    for (std::int64_t k = rank; k < terms; k += size) {
+      const std::size_t e = element(out, k);
+      fused_term term;
+      std::int32_t ignored = 0;
+      if (!finite_term(A.header(e), header_of_d(k), term, ignored) || term.exp + term.bits <= grid) continue;
+      const residue* a = A.digits_of(e);
+      const residue* x = d.digits_of(static_cast<std::size_t>(k));
+      const std::int64_t t = grid - term.exp;
+      if (t <= 0) {
+        const auto up = static_cast<int>(-t);  // < 2q - 2, within the pow2 table
+        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
+          const residue m = b->m[i];
+          const residue v = mod_mul(mod_mul(a[i], x[i], m, b->inv_m[i]), b->pow2[up][i], m, b->inv_m[i]);
+          accumulate(acc, i, v, term.sign, m);
+        });
+      } else if (t <= 64) {
+        // floor(P / 2^t) = (P - r) 2^-t with r = P mod 2^t from the low CRT word:
+        // P = sum_i s_i M_i - rank M, s_i = p_i w_i mod m_i.
+        double crt_sum = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::ThreadVectorRange(team, N),
+            [&](int i, double& sum_) {
+              p[i] = mod_mul(a[i], x[i], b->m[i], b->inv_m[i]);
+              s[i] = mod_mul(p[i], b->w[i], b->m[i], b->inv_m[i]);
+              sum_ = core::add_rn(sum_, core::mul_rn(static_cast<double>(s[i]), b->inv_m[i]));
+            },
+            crt_sum);
+        std::uint64_t low = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::ThreadVectorRange(team, N),
+            [&](int i, std::uint64_t& low_) { low_ += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0]; },
+            low);
+        const auto crt_rank_ = static_cast<std::uint64_t>(
+            ::floor(core::sub_rn(crt_sum, term.fraction_up.to_double()) + 0.5));
+        std::uint64_t r = low - crt_rank_ * b->m_low[0];
+        if (t < 64) r &= (std::uint64_t(1) << t) - 1;
+        const auto shift = static_cast<int>(t);
+        const bool narrow = t < 63;  // r < 2^63: one reduction step instead of two
+        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
+          const residue m = b->m[i];
+          const residue reduced = mod_sub(p[i], narrow ? mod_u63(r, m, b->inv_m[i]) : mod_u64(r, m, b->inv_m[i]), m);
+          accumulate(acc, i, mod_mul(reduced, b->inv_pow2[shift][i], m, b->inv_m[i]), term.sign, m);
+        });
+      } else {
+        add_truncated_slowly(team, a, x, term, t, acc);
+      }
+    }
+    team.team_barrier();
+    // Residue i of the sum: the threads' accumulators (each below size * terms * 2^31) mod m_i.
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](int i) {
+      Kokkos::single(Kokkos::PerThread(team), [&] {
+        std::uint64_t total = 0;
+        for (int j = 0; j < size; ++j) total += accumulators[j * N + i] % static_cast<std::uint64_t>(b->m[i]);
+        sum[i] = mod_u64(total, b->m[i], b->inv_m[i]);
+      });
+    });
+    team.team_barrier();
+    Kokkos::single(Kokkos::PerTeam(team), [&] {
+      mp_float<N> z;
+      for (int i = 0; i < N; ++i) z.digits[i] = sum[i];
+      round_stage<N>(z, round_exact_sign, *b);  // the sign from the wrap-around, then q bits
+      if (z.is_zero()) return;
+      const std::int64_t exp = z.exp + grid;
+      if (exp > exponent_limit) {
+        z = mp_float<N>::inf(z.sign);
+      } else if (exp < -exponent_limit) {
+        return;  // underflow to zero: y keeps beta y
+      } else {
+        z.exp = static_cast<std::int32_t>(exp);
+      }
+      const std::size_t at = y_map(out);
+      y.store(at, add<N>(z, y.load(at), *b));
+    });
+  }
+};
+
+// Lanes per term and threads per output for the fused kernel: the requested ones clamped
+// to the backend's limits and the scratch budget, or defaults (a lane per four residues,
+// 128 threads per team on a GPU; one thread per output on a CPU).
+struct fused_shape {
+  int team_size = 1, vector_length = 1;
+};
+
+template <int N, class ExecSpace, class MemorySpace>
+fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace>& kernel, int team_size,
+                               int vector_length) {
+  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  fused_shape shape;
+  const int lanes_max = policy::vector_length_max();
+  int lanes = vector_length > 0 ? vector_length : (N / 4 < 32 ? N / 4 : 32);
+  if (lanes > lanes_max) lanes = lanes_max;
+  shape.vector_length = 1;
+  while (shape.vector_length * 2 <= lanes) shape.vector_length *= 2;
+  const bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
+  int threads = team_size > 0 ? team_size : (host ? 1 : 128 / shape.vector_length);
+  const int backend_limit = policy(1, 1, shape.vector_length).team_size_max(kernel, Kokkos::ParallelForTag());
+  if (threads > backend_limit) threads = backend_limit;
+  const auto scratch_limit = static_cast<std::size_t>(policy::scratch_size_max(0));
+  while (threads > 1 && gemv_fused_kernel<N, ExecSpace, MemorySpace>::scratch_bytes(threads) > scratch_limit) threads /= 2;
+  shape.team_size = threads < 1 ? 1 : threads;
+  return shape;
+}
+
+// y(map(o)) += sum_k op(A)_ok d_k for every output o; see the top of this file.
+template <class ExecSpace, int N, class MemorySpace>
+void launch_fused(const std::string& label, const ExecSpace& exec, const mp_array<N, MemorySpace>& A, std::int64_t m,
+                  std::int64_t n, std::int64_t lda, bool transposed, const mp_array<N, MemorySpace>& d,
+                  const mp_array<N, MemorySpace>& y, const vector_map& y_map, int team_size, int vector_length) {
+  const std::int64_t outputs = transposed ? n : m, terms = transposed ? m : n;
+  int headroom = 0;
+  while ((std::int64_t(1) << headroom) < terms) ++headroom;
+  const gemv_fused_kernel<N, ExecSpace, MemorySpace> kernel{
+      A, lda, transposed, d, terms, headroom, y, y_map, basis<N>::template in<MemorySpace>()};
+  const fused_shape shape = fused_launch_shape(kernel, team_size, vector_length);
+  const auto policy = Kokkos::TeamPolicy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)
+                          .set_scratch_size(0, Kokkos::PerTeam(kernel.scratch_bytes(shape.team_size)));
+  Kokkos::parallel_for(label, policy, kernel);
+}
+
+}  // namespace kamp::rns
