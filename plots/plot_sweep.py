@@ -19,7 +19,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 PLOTS = {
     "E0": {"metric": "bandwidth_gbs", "x": "n", "log": True, "variants": ("copy", "daxpy"),
            "title": "E0: bandwidth vs vector length"},
-    "E3": {"metric": "time_ms", "x": "bits", "log": True, "title": "E3: GEMV 1000 x 1000 time vs precision"},
+    # E3 sets every GPU variant beside the paper's Algorithm 1 row of the same trans: one dotted line each.
+    "E3": {"metric": "time_ms", "x": "bits", "log": True, "title": "E3: GEMV 1000 x 1000 time vs precision",
+           "paper_row": lambda v: v if v.startswith("basic") else "split_" + v[-1]},
     "E12": {"metric": "time_ms", "x": "bits", "log": True,
             "variants": ("split_add", "split_mul", "per_thread", "mpfr"), "exclude": ("_esi", "_digits", "_round"),
             "series": ("variant", "space", "n"), "title": "E12: elementwise time vs precision"},
@@ -60,7 +62,8 @@ def main():
             label = f"{r['variant']} ({r['space']})"
         series[label][float(r[xkey])] = float(r["value"])
         if r.get("paper"):  # the source document's figure for this row, drawn dotted
-            series[r["variant"] + " (paper)"][float(r[xkey])] = float(r["paper"])
+            paper_row = defaults.get("paper_row", lambda v: v)(r["variant"])
+            series[paper_row + " (paper)"][float(r[xkey])] = float(r["paper"])
         unit = r["unit"]
     series = {k: v for k, v in series.items() if len(v) >= 2}
     if not series:
