@@ -142,7 +142,9 @@ core::results_table run_e2_gemv_profile(const experiment_options& options) {
   struct paper_row { double occupancy, divergence, bandwidth_gbs; };
   const std::map<std::string, paper_row> paper{{"mat_scal::digits", {95.5, 0.0, 163.3}}, {"row_sum", {26.8, 66.8, 49.9}}};
   const double copy_gbs = core::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26);
-  for (const auto& [label, metrics] : read_ncu_csv(ncu_csv)) {
+  for (const auto& kernel : read_ncu_csv(ncu_csv)) {
+    const std::string& label = kernel.first;  // named, not bound: lambdas may not capture bindings in C++17
+    const auto& metrics = kernel.second;
     const auto value = [&](const std::string& name) {
       const auto it = metrics.find(name);
       if (it == metrics.end()) throw std::runtime_error("E2: the ncu CSV lacks " + name + " for " + label);
