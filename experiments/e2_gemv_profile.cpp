@@ -6,7 +6,6 @@
 // rows, with bandwidth also as a share of the copy bandwidth measured here. Without it
 // (and on a CPU) it reports the kernels' times from the Kokkos profiling hooks.
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <stdexcept>
 
@@ -14,94 +13,13 @@
 #include "core/kernel_profiler.hpp"
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
+#include "experiments/ncu_csv.hpp"
 
 namespace kamp::experiments {
 
 namespace {
 
 constexpr std::int64_t e2_size = 1000;
-
-// One CSV record: fields split at commas outside double quotes, quotes removed.
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (c == '"') {
-      if (quoted && i + 1 < line.size() && line[i + 1] == '"') {
-        fields.back() += '"';
-        ++i;
-      } else {
-        quoted = !quoted;
-      }
-    } else if (c == ',' && !quoted) {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
-}
-
-// Label of a profiled kernel from its functor type and launch size; empty for kernels
-// outside the table (the small vector stages, data generation).
-std::string kernel_label(const std::string& name, double threads) {
-  const bool matrix_sized = threads >= 0.5 * e2_size * e2_size;
-  if (name.find("gemv_fused_kernel") != std::string::npos) return "fused_row";
-  if (name.find("gemv_reduce_kernel") != std::string::npos) return "row_sum";
-  if (name.find("mul_digits_stage") != std::string::npos && name.find("matrix_map") != std::string::npos)
-    return "mat_scal::digits";
-  if (name.find("mul_esi_stage") != std::string::npos && name.find("matrix_map") != std::string::npos)
-    return "mat_scal::esi";
-  if (name.find("round_stage_kernel") != std::string::npos && matrix_sized) return "mat_scal::round";
-  return "";
-}
-
-double product_of_dims(const std::string& dims) {  // "(3907, 1, 1)" -> 3907
-  double product = 1;
-  std::string number;
-  for (const char c : dims + ",") {
-    if (c >= '0' && c <= '9') {
-      number += c;
-    } else if (!number.empty()) {
-      product *= std::stod(number);
-      number.clear();
-    }
-  }
-  return product;
-}
-
-double parse_number(std::string text) {
-  std::string digits;
-  for (const char c : text)
-    if (c != ',') digits += c;
-  return std::stod(digits);
-}
-
-// metric -> value per kernel label, from an ncu CSV (the last launch of each label wins).
-std::map<std::string, std::map<std::string, double>> read_ncu_csv(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_CSV", path, "cannot be read");
-  std::string line;
-  std::vector<std::string> header;
-  std::map<std::string, std::map<std::string, double>> by_label;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] != '"') continue;  // ncu's own messages start with ==PROF==
-    const auto fields = csv_fields(line);
-    if (header.empty()) {
-      header = fields;
-      continue;
-    }
-    std::map<std::string, std::string> f;
-    for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i) f[header[i]] = fields[i];
-    const std::string label =
-        kernel_label(f["Kernel Name"], product_of_dims(f["Grid Size"]) * product_of_dims(f["Block Size"]));
-    if (label.empty() || f["Metric Value"].empty()) continue;
-    by_label[label][f["Metric Name"]] = parse_number(f["Metric Value"]);
-  }
-  if (header.empty()) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_CSV", path, "holds no ncu CSV");
-  return by_label;
-}
 
 }  // namespace
 
@@ -142,7 +60,7 @@ core::results_table run_e2_gemv_profile(const experiment_options& options) {
   struct paper_row { double occupancy, divergence, bandwidth_gbs; };
   const std::map<std::string, paper_row> paper{{"mat_scal::digits", {95.5, 0.0, 163.3}}, {"row_sum", {26.8, 66.8, 49.9}}};
   const double copy_gbs = core::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26);
-  for (const auto& kernel : read_ncu_csv(ncu_csv)) {
+  for (const auto& kernel : read_ncu_csv(ncu_csv, static_cast<double>(e2_size * e2_size))) {
     const std::string& label = kernel.first;  // named, not bound: lambdas may not capture bindings in C++17
     const auto& metrics = kernel.second;
     const auto value = [&](const std::string& name) {

@@ -1,0 +1,91 @@
+#include "experiments/ncu_csv.hpp"
+
+#include <fstream>
+
+#include "core/error.hpp"
+
+namespace kamp::experiments {
+
+namespace {
+
+double product_of_dims(const std::string& dims) {  // "(3907, 1, 1)" -> 3907
+  double product = 1;
+  std::string number;
+  for (const char c : dims + ",") {
+    if (c >= '0' && c <= '9') {
+      number += c;
+    } else if (!number.empty()) {
+      product *= std::stod(number);
+      number.clear();
+    }
+  }
+  return product;
+}
+
+double parse_number(std::string text) {
+  std::string digits;
+  for (const char c : text)
+    if (c != ',') digits += c;
+  return std::stod(digits);
+}
+
+}  // namespace
+
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '"') {
+      if (quoted && i + 1 < line.size() && line[i + 1] == '"') {
+        fields.back() += '"';
+        ++i;
+      } else {
+        quoted = !quoted;
+      }
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+std::string kernel_label(const std::string& name, double threads, double matrix_cells) {
+  const bool matrix_sized = threads >= 0.5 * matrix_cells;
+  if (name.find("gemv_fused_kernel") != std::string::npos) return "fused_row";
+  if (name.find("gemv_reduce_kernel") != std::string::npos) return "row_sum";
+  if (name.find("mul_digits_stage") != std::string::npos && name.find("matrix_map") != std::string::npos)
+    return "mat_scal::digits";
+  if (name.find("mul_esi_stage") != std::string::npos && name.find("matrix_map") != std::string::npos)
+    return "mat_scal::esi";
+  if (name.find("round_stage_kernel") != std::string::npos && matrix_sized) return "mat_scal::round";
+  return "";
+}
+
+std::map<std::string, std::map<std::string, double>> read_ncu_csv(const std::string& path, double matrix_cells) {
+  std::ifstream in(path);
+  if (!in) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_CSV", path, "cannot be read");
+  std::string line;
+  std::vector<std::string> header;
+  std::map<std::string, std::map<std::string, double>> by_label;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] != '"') continue;  // ncu's own messages start with ==PROF==
+    const auto fields = csv_fields(line);
+    if (header.empty()) {
+      header = fields;
+      continue;
+    }
+    std::map<std::string, std::string> f;
+    for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i) f[header[i]] = fields[i];
+    const std::string label =
+        kernel_label(f["Kernel Name"], product_of_dims(f["Grid Size"]) * product_of_dims(f["Block Size"]), matrix_cells);
+    if (label.empty() || f["Metric Value"].empty()) continue;
+    by_label[label][f["Metric Name"]] = parse_number(f["Metric Value"]);
+  }
+  if (header.empty()) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_CSV", path, "holds no ncu CSV");
+  return by_label;
+}
+
+}  // namespace kamp::experiments
