@@ -10,6 +10,8 @@
 //                          takes the configuration cached by tune_gemv for this shape, or
 //                          else the fused kernel with launch parameters derived from the device
 //   gemv_basic(exec, ...)  one thread per output element on Views of mp_float (Table 5's "basic")
+//   gemv(exec, trans, alpha, A, x, beta, y)  the same on an mp_matrix, unit increments; x and y
+//                          must have exactly the lengths op(A) needs
 //
 // Both are asynchronous on the execution space; fence before reading y on the host.
 #include <string>
@@ -18,6 +20,7 @@
 #include "blas/vendor_blas_checks.hpp"
 #include "rns/compare.hpp"
 #include "rns/gemv_basic.hpp"
+#include "rns/mp_matrix.hpp"
 
 namespace kamp::blas {
 
@@ -95,6 +98,21 @@ void gemv_basic(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t 
   Kokkos::View<rns::mp_float<N>*, MemorySpace> d("kamp::rns::gemv_basic::d", shape.x_length);
   rns::gemv_basic(exec, shape.transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, d);
   exec.fence();  // d must outlive the kernels
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+void gemv(const ExecSpace& exec, char trans, const rns::mp_float<N>& alpha, const rns::mp_matrix<N, MemorySpace>& A,
+          const rns::mp_array<N, MemorySpace>& x, const rns::mp_float<N>& beta, const rns::mp_array<N, MemorySpace>& y,
+          typename rns::gemv_workspace<N, MemorySpace>::pointer workspace = nullptr,
+          const rns::gemv_launch& launch = {}) {
+  const char* fn = "kamp::blas::gemv";
+  const bool transposed = detail::checked_trans(fn, "trans", trans) == 'T';
+  const std::int64_t x_length = transposed ? A.rows : A.cols, y_length = transposed ? A.cols : A.rows;
+  require_argument(static_cast<std::int64_t>(x.size()) == x_length, fn, "x", x.size(),
+                   "(its length) must equal the number of columns of op(A), " + std::to_string(x_length));
+  require_argument(static_cast<std::int64_t>(y.size()) == y_length, fn, "y", y.size(),
+                   "(its length) must equal the number of rows of op(A), " + std::to_string(y_length));
+  gemv(exec, trans, A.rows, A.cols, alpha, A.values, A.ld, x, 1, beta, y, 1, workspace, launch);
 }
 
 }  // namespace kamp::blas

@@ -7,6 +7,8 @@
 // Reference-BLAS arguments: n >= 0, increments nonzero (negative: from the end), arrays long
 // enough; violations raise kamp::invalid_argument before anything is written. scal and axpy
 // are asynchronous; dot and asum return host values. w is a reusable workspace.
+// Whole-array overloads (scal(exec, alpha, x), axpy(exec, alpha, x, y, w), dot(exec, x, y, w),
+// asum(exec, x, w)) take n from x, unit increments, and require y to be as long as x.
 #include <string>
 
 #include "core/error.hpp"
@@ -97,6 +99,41 @@ rns::mp_float<N> asum(const ExecSpace& exec, std::int64_t n, const rns::mp_array
                        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, n),
                        detail::magnitude_kernel<N, MemorySpace>{x, w.terms, {incx, n}});
   return rns::sum_terms("kamp::rns::asum", exec, n, w);
+}
+
+namespace detail {
+
+template <int N, class MemorySpace>
+void check_same_length(const char* fn, const rns::mp_array<N, MemorySpace>& x, const rns::mp_array<N, MemorySpace>& y) {
+  require_argument(y.size() == x.size(), fn, "y", y.size(),
+                   "(its length) must equal the length of x, " + std::to_string(x.size()));
+}
+
+}  // namespace detail
+
+template <class ExecSpace, int N, class MemorySpace>
+void scal(const ExecSpace& exec, const rns::mp_float<N>& alpha, const rns::mp_array<N, MemorySpace>& x) {
+  scal(exec, static_cast<std::int64_t>(x.size()), alpha, x, 1);
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+void axpy(const ExecSpace& exec, const rns::mp_float<N>& alpha, const rns::mp_array<N, MemorySpace>& x,
+          const rns::mp_array<N, MemorySpace>& y, rns::vector_sum_workspace<N, MemorySpace>& w) {
+  detail::check_same_length("kamp::blas::axpy", x, y);
+  axpy(exec, static_cast<std::int64_t>(x.size()), alpha, x, 1, y, 1, w);
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+rns::mp_float<N> dot(const ExecSpace& exec, const rns::mp_array<N, MemorySpace>& x,
+                     const rns::mp_array<N, MemorySpace>& y, rns::vector_sum_workspace<N, MemorySpace>& w) {
+  detail::check_same_length("kamp::blas::dot", x, y);
+  return dot(exec, static_cast<std::int64_t>(x.size()), x, 1, y, 1, w);
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+rns::mp_float<N> asum(const ExecSpace& exec, const rns::mp_array<N, MemorySpace>& x,
+                      rns::vector_sum_workspace<N, MemorySpace>& w) {
+  return asum(exec, static_cast<std::int64_t>(x.size()), x, 1, w);
 }
 
 }  // namespace kamp::blas

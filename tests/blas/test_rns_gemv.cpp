@@ -4,6 +4,7 @@
 // uniform [-1, 1] data (the paper's) and rows that cancel; 'N' and 'T'; strides including a
 // negative one; argument errors and quick returns.
 #include <cmath>
+#include <functional>
 
 #include "blas/rns_gemv.hpp"
 #include "core/mpfr_reference.hpp"
@@ -235,6 +236,44 @@ void check_special_values() {
     EXPECT_EQ(rns::compare<N>(results[0][i], fused[i], b), 0) << "y[" << i << "]";
 }
 
+// The mp_matrix overload is the BLAS-style call with the matrix's shape and unit increments.
+template <class Config>
+void check_matrix_overload() {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  constexpr int q = rns::basis_constants<N>::significand_bits;
+  kamp::core::random_source rng(78);
+  const std::int64_t m = 9, n = 14;
+  rns::mp_matrix<N, Memory> A(m, n);
+  std::vector<rns::mp_float<N>> as(m * n), xs(n), ys(m);
+  for (auto* v : {&as, &xs, &ys})
+    for (auto& e : *v) e = kamp::test::random_mp<N>(rng, -q - 2, -q + 2);
+  const rns::mp_float<N> alpha = kamp::test::random_mp<N>(rng, -q, -q), beta = kamp::test::random_mp<N>(rng, -q, -q);
+  rns::mp_array<N, Memory> x(n), y1(m), y2(m), wrong(m + 1);
+  rns::copy_from_host(A.values, as);
+  rns::copy_from_host(x, xs);
+  rns::copy_from_host(y1, ys);
+  rns::copy_from_host(y2, ys);
+  kamp::blas::gemv(Space(), 'N', alpha, A, x, beta, y1);
+  kamp::blas::gemv(Space(), 'N', m, n, alpha, A.values, m, x, 1, beta, y2, 1);
+  Kokkos::fence();
+  const auto got1 = rns::copy_to_host(y1), got2 = rns::copy_to_host(y2);
+  for (std::size_t j = 0; j < got1.size(); ++j) ASSERT_TRUE(kamp::test::identical<N>(got1[j], got2[j])) << j;
+  const auto expect_error = [&](const char* argument, const std::function<void()>& call) {
+    try {
+      call();
+      ADD_FAILURE() << "no exception for " << argument;
+    } catch (const kamp::invalid_argument& e) {
+      EXPECT_EQ(e.argument(), argument) << e.what();
+    }
+  };
+  expect_error("y", [&] { kamp::blas::gemv(Space(), 'N', alpha, A, x, beta, wrong); });
+  expect_error("x", [&] { kamp::blas::gemv(Space(), 'T', alpha, A, x, beta, y1); });
+  expect_error("trans", [&] { kamp::blas::gemv(Space(), 'X', alpha, A, x, beta, y1); });
+  expect_error("rows", [] { rns::mp_matrix<N, Memory>(-1, 3); });
+}
+
 template <class Config>
 class rns_gemv_test : public ::testing::Test {};
 TYPED_TEST_SUITE(rns_gemv_test, kamp::test::rns_configs, kamp::test::rns_config_name);
@@ -246,6 +285,7 @@ TYPED_TEST(rns_gemv_test, t_cancelling_within_the_bound) { check_gemv<TypeParam>
 TYPED_TEST(rns_gemv_test, n_wide_range_within_the_bound) { check_gemv<TypeParam>('N', data::wide_range); }
 TYPED_TEST(rns_gemv_test, t_wide_range_within_the_bound) { check_gemv<TypeParam>('T', data::wide_range); }
 TYPED_TEST(rns_gemv_test, special_values_agree_between_algorithms) { check_special_values<TypeParam>(); }
+TYPED_TEST(rns_gemv_test, matrix_overload_matches_blas_style) { check_matrix_overload<TypeParam>(); }
 TYPED_TEST(rns_gemv_test, arguments_are_checked_and_quick_returns_write_nothing) {
   check_arguments_and_quick_returns<TypeParam>();
 }

@@ -2,7 +2,10 @@
 // scal |x_i' - alpha x_i| < u |alpha x_i|; axpy |y_i' - (alpha x_i + y_i)| <= gamma_2 (|alpha x_i| + |y_i|);
 // dot |d - x.y| <= gamma_n sum |x_i y_i|; asum |s - sum |x_i|| <= gamma_n sum |x_i|. n = 1500 (the
 // sum pads to 1024 x 2), strides 2 and -3; argument errors; n = 0.
+#include <functional>
+
 #include "blas/rns_level1.hpp"
+#include "rns/compare.hpp"
 #include "rns/convert.hpp"
 #include "tests/rns/rns_test_support.hpp"
 
@@ -109,11 +112,51 @@ void check_level1_arguments() {
   EXPECT_TRUE(kamp::blas::asum(Space(), 0, x, 1, w).is_zero());
 }
 
+// The whole-array overloads are the BLAS-style calls with n = x.size() and unit increments.
+template <class Config>
+void check_whole_array_overloads() {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  constexpr int q = rns::basis_constants<N>::significand_bits;
+  const auto& b = rns::basis<N>::host();
+  kamp::core::random_source rng(77);
+  std::vector<rns::mp_float<N>> xs(300), ys(300);
+  for (auto& v : xs) v = kamp::test::random_mp<N>(rng, -q - 2, -q + 2);
+  for (auto& v : ys) v = kamp::test::random_mp<N>(rng, -q - 2, -q + 2);
+  const rns::mp_float<N> alpha = kamp::test::random_mp<N>(rng, -q, -q);
+  rns::mp_array<N, Memory> x(xs.size()), y1(ys.size()), y2(ys.size()), shorter(ys.size() - 1);
+  rns::vector_sum_workspace<N, Memory> w;
+  rns::copy_from_host(x, xs);
+  rns::copy_from_host(y1, ys);
+  rns::copy_from_host(y2, ys);
+  const std::int64_t n = static_cast<std::int64_t>(xs.size());
+  kamp::blas::axpy(Space(), alpha, x, y1, w);
+  kamp::blas::axpy(Space(), n, alpha, x, 1, y2, 1, w);
+  kamp::blas::scal(Space(), alpha, y1);
+  kamp::blas::scal(Space(), n, alpha, y2, 1);
+  Kokkos::fence();
+  const auto got1 = rns::copy_to_host(y1), got2 = rns::copy_to_host(y2);
+  for (std::size_t j = 0; j < got1.size(); ++j) ASSERT_TRUE(kamp::test::identical<N>(got1[j], got2[j])) << j;
+  EXPECT_EQ(rns::compare<N>(kamp::blas::dot(Space(), x, y1, w), kamp::blas::dot(Space(), n, x, 1, y1, 1, w), b), 0);
+  EXPECT_EQ(rns::compare<N>(kamp::blas::asum(Space(), x, w), kamp::blas::asum(Space(), n, x, 1, w), b), 0);
+  for (const auto& call : {std::function<void()>([&] { kamp::blas::axpy(Space(), alpha, x, shorter, w); }),
+                           std::function<void()>([&] { kamp::blas::dot(Space(), x, shorter, w); })}) {
+    try {
+      call();
+      ADD_FAILURE() << "no exception for a shorter y";
+    } catch (const kamp::invalid_argument& e) {
+      EXPECT_EQ(e.argument(), "y") << e.what();
+    }
+  }
+}
+
 template <class Config>
 class rns_level1_test : public ::testing::Test {};
 TYPED_TEST_SUITE(rns_level1_test, kamp::test::rns_configs, kamp::test::rns_config_name);
 
 TYPED_TEST(rns_level1_test, scal_axpy_dot_asum_within_their_bounds) { check_level1<TypeParam>(); }
 TYPED_TEST(rns_level1_test, arguments_are_checked) { check_level1_arguments<TypeParam>(); }
+TYPED_TEST(rns_level1_test, whole_array_overloads_match_blas_style) { check_whole_array_overloads<TypeParam>(); }
 
 }  // namespace
