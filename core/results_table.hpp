@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/run_context.hpp"
@@ -21,6 +22,20 @@ struct result_row {
   double value = 0;
   std::optional<double> paper;               // the source document's figure, when it has one
   std::map<std::string, std::string> extra;  // further columns
+
+  // The fields every row has; paper and extra are set afterwards where they apply.
+  static result_row of(std::string id, std::string variant, int bits, std::int64_t m, std::int64_t n,
+                       std::string metric, double value) {
+    result_row row;
+    row.id = std::move(id);
+    row.variant = std::move(variant);
+    row.bits = bits;
+    row.m = m;
+    row.n = n;
+    row.metric = std::move(metric);
+    row.value = value;
+    return row;
+  }
 };
 
 class results_table {

@@ -61,14 +61,7 @@ class characterization {
   using matrix = Kokkos::View<double**, Kokkos::LayoutLeft, memory>;
 
   void add(const std::string& variant, std::int64_t m, std::int64_t n, const std::string& metric, double value) {
-    core::result_row row;
-    row.id = "E0";
-    row.variant = variant;
-    row.bits = 53;
-    row.m = m;
-    row.n = n;
-    row.metric = metric;
-    row.value = value;
+    auto row = core::result_row::of("E0", variant, 53, m, n, metric, value);
     row.extra["space"] = Space::name();
     row.extra["device"] = info_.name;
     table_.add(row);

@@ -47,14 +47,7 @@ class elementwise_throughput {
 
   void add(const std::string& variant, int bits, std::int64_t m, std::int64_t n, const std::string& metric,
            double value) {
-    core::result_row row;
-    row.id = "E12";
-    row.variant = variant;
-    row.bits = bits;
-    row.m = m;
-    row.n = n;
-    row.metric = metric;
-    row.value = value;
+    auto row = core::result_row::of("E12", variant, bits, m, n, metric, value);
     row.extra["space"] = Space::name();
     table_.add(row);
   }

@@ -30,14 +30,7 @@ core::results_table run_e1_gemv_time_shares(const experiment_options& options) {
       const std::string prefix = "kamp::rns::gemv::";
       if (k.label.rfind(prefix, 0) != 0) continue;
       const std::string kernel = k.label.substr(prefix.size());
-      core::result_row row;
-      row.id = "E1";
-      row.variant = kernel;
-      row.bits = 424;
-      row.m = size;
-      row.n = size;
-      row.metric = "time_share_pct";
-      row.value = k.share_pct;
+      auto row = core::result_row::of("E1", kernel, 424, size, size, "time_share_pct", k.share_pct);
       row.extra["algorithm"] = rns::to_string(algorithm);
       if (algorithm == rns::gemv_algorithm::split && paper.count(kernel)) row.paper = paper.at(kernel);
       table.add(row);

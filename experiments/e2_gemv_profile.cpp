@@ -39,14 +39,7 @@ core::results_table run_e2_gemv_profile(const experiment_options& options) {
   Kokkos::fence();
 
   auto add = [&](const std::string& kernel, const std::string& metric, double value, std::optional<double> paper) {
-    core::result_row row;
-    row.id = "E2";
-    row.variant = kernel;
-    row.bits = 424;
-    row.m = e2_size;
-    row.n = e2_size;
-    row.metric = metric;
-    row.value = value;
+    auto row = core::result_row::of("E2", kernel, 424, e2_size, e2_size, metric, value);
     row.paper = paper;
     table.add(row);
   };

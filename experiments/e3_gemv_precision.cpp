@@ -85,14 +85,7 @@ class precision_sweep {
 
   void add(const std::string& variant, int bits, double ms, double floor_bytes = 0, std::int64_t threads = 0,
            const std::string& config = "") {
-    core::result_row row;
-    row.id = "E3";
-    row.variant = variant;
-    row.bits = bits;
-    row.m = size_;
-    row.n = size_;
-    row.metric = "time_ms";
-    row.value = ms;
+    auto row = core::result_row::of("E3", variant, bits, size_, size_, "time_ms", ms);
     // Every GPU variant is set beside the paper's Algorithm 1 row of the same trans.
     const std::string paper_row = variant.rfind("basic", 0) == 0 ? variant : "split_" + variant.substr(variant.size() - 1);
     if (variant.rfind("mpfr", 0) != 0 && table5().count(paper_row) && size_ == 1000)

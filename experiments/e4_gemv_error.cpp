@@ -80,14 +80,8 @@ void measure(core::results_table& table, std::int64_t size) {
 void add_rows(core::results_table& table, const std::string& variant, int p, std::int64_t size,
               const core::mpfr_value& error, const core::mpfr_value& gamma) {
   for (const auto* which : {&error, &gamma}) {
-    core::result_row row;
-    row.id = "E4";
-    row.variant = variant;
-    row.bits = p;
-    row.m = size;
-    row.n = size;
-    row.metric = which == &error ? "rel_error" : "error_bound";
-    row.value = mpfr_get_d(which->get(), MPFR_RNDU);
+    auto row = core::result_row::of("E4", variant, p, size, size, which == &error ? "rel_error" : "error_bound",
+                                    mpfr_get_d(which->get(), MPFR_RNDU));
     long exponent = 0;
     const double frac = mpfr_get_d_2exp(&exponent, which->get(), MPFR_RNDU);
     row.extra["log2"] = std::to_string(frac > 0 ? std::log2(frac) + static_cast<double>(exponent) : -INFINITY);

@@ -4,6 +4,8 @@
 #include <Kokkos_Core.hpp>
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
+
 namespace kamp::test {
 
 using execution_spaces = ::testing::Types<
@@ -30,6 +32,17 @@ Kokkos::View<T*, typename Space::memory_space> to_space(const std::vector<T>& ho
   for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
   Kokkos::deep_copy(v, mirror);
   return v;
+}
+
+// Runs `call` and expects a kamp::invalid_argument naming `argument`.
+template <class Call>
+void expect_invalid_argument(const char* argument, Call&& call) {
+  try {
+    call();
+    ADD_FAILURE() << "no kamp::invalid_argument for " << argument;
+  } catch (const kamp::invalid_argument& e) {
+    EXPECT_EQ(e.argument(), argument) << e.what();
+  }
 }
 
 template <class View>

@@ -70,20 +70,12 @@ void check_errors() {
   }
   const temporary_file unused(std::string("unused_") + Space::name() + ".json");
   blas::gemv_tuning_cache cache(unused.path());
-  auto expect_error = [&](const char* argument, auto call) {
-    try {
-      call();
-      ADD_FAILURE() << "no exception for " << argument;
-    } catch (const kamp::invalid_argument& e) {
-      EXPECT_EQ(e.argument(), argument) << e.what();
-    }
-  };
-  expect_error("trans", [&] { blas::tune_gemv<Space, 8>(Space(), 'C', 4, 4, cache); });
-  expect_error("m", [&] { blas::tune_gemv<Space, 8>(Space(), 'N', 0, 4, cache); });
-  expect_error("n", [&] { blas::tune_gemv<Space, 8>(Space(), 'N', 4, -1, cache); });
-  expect_error("options.repetitions", [&] { blas::tune_gemv<Space, 8>(Space(), 'N', 4, 4, cache, {0, false}); });
+  kamp::test::expect_invalid_argument("trans", [&] { blas::tune_gemv<Space, 8>(Space(), 'C', 4, 4, cache); });
+  kamp::test::expect_invalid_argument("m", [&] { blas::tune_gemv<Space, 8>(Space(), 'N', 0, 4, cache); });
+  kamp::test::expect_invalid_argument("n", [&] { blas::tune_gemv<Space, 8>(Space(), 'N', 4, -1, cache); });
+  kamp::test::expect_invalid_argument("options.repetitions", [&] { blas::tune_gemv<Space, 8>(Space(), 'N', 4, 4, cache, {0, false}); });
   EXPECT_FALSE(std::filesystem::exists(unused.path()));  // nothing was stored
-  expect_error("name", [] { rns::parse_gemv_algorithm("fastest"); });
+  kamp::test::expect_invalid_argument("name", [] { rns::parse_gemv_algorithm("fastest"); });
 }
 
 KAMP_BACKEND_TEST_SUITE(gemv_tuner_test);

@@ -4,7 +4,6 @@
 // uniform [-1, 1] data (the paper's) and rows that cancel; 'N' and 'T'; strides including a
 // negative one; argument errors and quick returns.
 #include <cmath>
-#include <functional>
 
 #include "blas/rns_gemv.hpp"
 #include "core/mpfr_reference.hpp"
@@ -150,23 +149,15 @@ void check_arguments_and_quick_returns() {
   rns::mp_array<N, Memory> A(20), x(5), y(5);
   std::vector<rns::mp_float<N>> ys(5, two);
   rns::copy_from_host(y, ys);
-  auto expect_error = [&](const char* argument, auto call) {
-    try {
-      call();
-      ADD_FAILURE() << "no exception for " << argument;
-    } catch (const kamp::invalid_argument& e) {
-      EXPECT_EQ(e.argument(), argument) << e.what();
-    }
-  };
-  expect_error("trans", [&] { kamp::blas::gemv(Space(), 'C', 4, 4, one, A, 4, x, 1, one, y, 1); });
-  expect_error("m", [&] { kamp::blas::gemv(Space(), 'N', -1, 4, one, A, 4, x, 1, one, y, 1); });
-  expect_error("n", [&] { kamp::blas::gemv(Space(), 'N', 4, -2, one, A, 4, x, 1, one, y, 1); });
-  expect_error("lda", [&] { kamp::blas::gemv(Space(), 'n', 4, 4, one, A, 3, x, 1, one, y, 1); });
-  expect_error("incx", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 0, one, y, 1); });
-  expect_error("incy", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 1, one, y, 0); });
-  expect_error("A", [&] { kamp::blas::gemv(Space(), 'N', 4, 6, one, A, 4, x, 1, one, y, 1); });
-  expect_error("x", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 2, one, y, 1); });
-  expect_error("y", [&] { kamp::blas::gemv(Space(), 't', 4, 4, one, A, 4, x, 1, one, y, -2); });
+  kamp::test::expect_invalid_argument("trans", [&] { kamp::blas::gemv(Space(), 'C', 4, 4, one, A, 4, x, 1, one, y, 1); });
+  kamp::test::expect_invalid_argument("m", [&] { kamp::blas::gemv(Space(), 'N', -1, 4, one, A, 4, x, 1, one, y, 1); });
+  kamp::test::expect_invalid_argument("n", [&] { kamp::blas::gemv(Space(), 'N', 4, -2, one, A, 4, x, 1, one, y, 1); });
+  kamp::test::expect_invalid_argument("lda", [&] { kamp::blas::gemv(Space(), 'n', 4, 4, one, A, 3, x, 1, one, y, 1); });
+  kamp::test::expect_invalid_argument("incx", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 0, one, y, 1); });
+  kamp::test::expect_invalid_argument("incy", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 1, one, y, 0); });
+  kamp::test::expect_invalid_argument("A", [&] { kamp::blas::gemv(Space(), 'N', 4, 6, one, A, 4, x, 1, one, y, 1); });
+  kamp::test::expect_invalid_argument("x", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 2, one, y, 1); });
+  kamp::test::expect_invalid_argument("y", [&] { kamp::blas::gemv(Space(), 't', 4, 4, one, A, 4, x, 1, one, y, -2); });
   // Quick returns: nothing to do, nothing written.
   kamp::blas::gemv(Space(), 'N', 0, 4, one, A, 4, x, 1, one, y, 1);
   kamp::blas::gemv(Space(), 'N', 4, 4, rns::mp_float<N>::zero(), A, 4, x, 1, one, y, 1);
@@ -260,18 +251,10 @@ void check_matrix_overload() {
   Kokkos::fence();
   const auto got1 = rns::copy_to_host(y1), got2 = rns::copy_to_host(y2);
   for (std::size_t j = 0; j < got1.size(); ++j) ASSERT_TRUE(kamp::test::identical<N>(got1[j], got2[j])) << j;
-  const auto expect_error = [&](const char* argument, const std::function<void()>& call) {
-    try {
-      call();
-      ADD_FAILURE() << "no exception for " << argument;
-    } catch (const kamp::invalid_argument& e) {
-      EXPECT_EQ(e.argument(), argument) << e.what();
-    }
-  };
-  expect_error("y", [&] { kamp::blas::gemv(Space(), 'N', alpha, A, x, beta, wrong); });
-  expect_error("x", [&] { kamp::blas::gemv(Space(), 'T', alpha, A, x, beta, y1); });
-  expect_error("trans", [&] { kamp::blas::gemv(Space(), 'X', alpha, A, x, beta, y1); });
-  expect_error("rows", [] { rns::mp_matrix<N, Memory>(-1, 3); });
+  kamp::test::expect_invalid_argument("y", [&] { kamp::blas::gemv(Space(), 'N', alpha, A, x, beta, wrong); });
+  kamp::test::expect_invalid_argument("x", [&] { kamp::blas::gemv(Space(), 'T', alpha, A, x, beta, y1); });
+  kamp::test::expect_invalid_argument("trans", [&] { kamp::blas::gemv(Space(), 'X', alpha, A, x, beta, y1); });
+  kamp::test::expect_invalid_argument("rows", [] { rns::mp_matrix<N, Memory>(-1, 3); });
 }
 
 template <class Config>

@@ -2,8 +2,6 @@
 // scal |x_i' - alpha x_i| < u |alpha x_i|; axpy |y_i' - (alpha x_i + y_i)| <= gamma_2 (|alpha x_i| + |y_i|);
 // dot |d - x.y| <= gamma_n sum |x_i y_i|; asum |s - sum |x_i|| <= gamma_n sum |x_i|. n = 1500 (the
 // sum pads to 1024 x 2), strides 2 and -3; argument errors; n = 0.
-#include <functional>
-
 #include "blas/rns_level1.hpp"
 #include "rns/compare.hpp"
 #include "rns/convert.hpp"
@@ -140,15 +138,8 @@ void check_whole_array_overloads() {
   for (std::size_t j = 0; j < got1.size(); ++j) ASSERT_TRUE(kamp::test::identical<N>(got1[j], got2[j])) << j;
   EXPECT_EQ(rns::compare<N>(kamp::blas::dot(Space(), x, y1, w), kamp::blas::dot(Space(), n, x, 1, y1, 1, w), b), 0);
   EXPECT_EQ(rns::compare<N>(kamp::blas::asum(Space(), x, w), kamp::blas::asum(Space(), n, x, 1, w), b), 0);
-  for (const auto& call : {std::function<void()>([&] { kamp::blas::axpy(Space(), alpha, x, shorter, w); }),
-                           std::function<void()>([&] { kamp::blas::dot(Space(), x, shorter, w); })}) {
-    try {
-      call();
-      ADD_FAILURE() << "no exception for a shorter y";
-    } catch (const kamp::invalid_argument& e) {
-      EXPECT_EQ(e.argument(), "y") << e.what();
-    }
-  }
+  kamp::test::expect_invalid_argument("y", [&] { kamp::blas::axpy(Space(), alpha, x, shorter, w); });
+  kamp::test::expect_invalid_argument("y", [&] { kamp::blas::dot(Space(), x, shorter, w); });
 }
 
 template <class Config>
