@@ -15,8 +15,21 @@ patch_hash=$(sha256sum "$patch_file" | cut -c1-12)
 prefix=$cache/kokkos-$version-$backend-$patch_hash
 jobs=${KAMP_JOBS:-$(nproc)}
 
-say() { echo "[kamp bootstrap] $*" >&2; }
-die() { echo "[kamp bootstrap] error: $*" >&2; exit 1; }
+say() { echo "kamp: $*" >&2; }
+die() { echo "kamp: error: $*" >&2; exit 1; }
+
+# Runs a noisy step with its output in $cache/logs/LOG: one line on the terminal, and the
+# log's tail and path only when the step fails. usage: quietly LOG "what it does" COMMAND...
+quietly() {
+  local log=$cache/logs/$1 what=$2; shift 2
+  mkdir -p "$cache/logs"
+  say "$what..."
+  if ! "$@" > "$log" 2>&1; then
+    tail -n 30 "$log" | sed 's/^/  | /' >&2
+    say "$what failed; the full log is $log"
+    return 1
+  fi
+}
 
 if [ -f "$prefix/.complete" ]; then echo "$prefix"; exit 0; fi
 
@@ -36,7 +49,7 @@ ensure_deb_src() {
   [ -n "$codename" ] || die "cannot read VERSION_CODENAME from /etc/os-release"
   if apt-get indextargets --format '$(CREATED_BY) $(CODENAME)' 2>/dev/null | grep -q "^Sources $codename\$"; then return; fi
   [ "$(id -u)" = 0 ] || die "no deb-src entry for $codename: add one (Types: deb-src) or run as root"
-  say "deriving a deb-src entry for $codename main from the configured apt sources"
+  say "deriving a deb-src entry for $codename main from the configured apt sources..."
   python3 - "$codename" "$list" <<'PY'
 import glob, re, sys
 codename, out = sys.argv[1], sys.argv[2]
@@ -67,7 +80,8 @@ if not stanzas: sys.exit('no enabled deb entry for %s main to derive a deb-src e
 open(out, 'w').write('\n'.join(stanzas))
 PY
   [ -s "$list" ] || die "could not derive a deb-src entry"
-  apt-get update -qq || die "apt-get update failed: check the network and $list"
+  quietly apt-get-update-src.log "updating the apt package lists" apt-get update \
+    || die "apt-get update failed: check the network and $list"
 }
 
 fetch_kokkos_source() {
@@ -78,14 +92,14 @@ fetch_kokkos_source() {
   if ! ls "$dl"/trilinos_13.2*.orig.tar.* >/dev/null 2>&1; then
     ensure_deb_src
     command -v dpkg-source >/dev/null || die "dpkg-dev is missing: apt-get install dpkg-dev"
-    say "downloading Debian's trilinos 13.2 source package (about 166 MB, once)"
     mkdir -p "$dl"
-    (cd "$dl" && apt-get source --download-only trilinos >&2) \
+    quietly apt-get-source.log "fetching Kokkos source (Debian's trilinos 13.2 source package, about 166 MB, once)" \
+      bash -c 'cd "$1" && apt-get source --download-only trilinos' _ "$dl" \
       || die "apt-get source trilinos failed: check the network, or set Kokkos_ROOT to an installed Kokkos >= 3.4"
   fi
   local tarball
   tarball=$(ls "$dl"/trilinos_13.2*.orig.tar.* | head -1)
-  say "extracting packages/kokkos from $(basename "$tarball")"
+  say "extracting packages/kokkos from $(basename "$tarball")..."
   local tmp; tmp=$(mktemp -d "$cache/src/extract.XXXX")
   tar -xf "$tarball" -C "$tmp" --wildcards '*/packages/kokkos/*'
   local root; root=$(find "$tmp" -maxdepth 3 -type d -path '*/packages/kokkos' | head -1)
@@ -111,10 +125,11 @@ if [ "$backend" = cuda ]; then
   args+=(-DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON -DKokkos_ARCH_HOPPER90=ON
          -DCMAKE_CXX_COMPILER="$work/src/bin/nvcc_wrapper")
 fi
-say "configuring Kokkos $version ($backend) -> $prefix"
-cmake -S "$work/src" -B "$work/build" "${args[@]}" >&2 || die "Kokkos configure failed (see above)"
-say "building Kokkos with $jobs jobs"
-cmake --build "$work/build" -j "$jobs" >&2 || die "Kokkos build failed (see above)"
-cmake --install "$work/build" > "$work/install.log" || die "Kokkos install failed"
+quietly kokkos-$backend-configure.log "configuring Kokkos $version ($backend) for $prefix" \
+  cmake -S "$work/src" -B "$work/build" "${args[@]}" || die "Kokkos configure failed"
+quietly kokkos-$backend-build.log "building Kokkos $version ($backend) with $jobs jobs (a minute or five)" \
+  cmake --build "$work/build" -j "$jobs" || die "Kokkos build failed"
+quietly kokkos-$backend-install.log "installing Kokkos to $prefix" \
+  cmake --install "$work/build" || die "Kokkos install failed"
 touch "$prefix/.complete"
 echo "$prefix"

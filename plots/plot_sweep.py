@@ -15,6 +15,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.ticker  # noqa: E402
 
 PLOTS = {
     "E0": {"metric": "bandwidth_gbs", "x": "n", "log": True, "variants": ("copy", "daxpy"),
@@ -82,6 +83,13 @@ def main():
     if log:
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
+        if xkey == "bits":
+            # Precisions are few and not powers of two (106, 212, ...): tick each measured one
+            # with its value rather than at 2^7, 2^8, ...
+            ticks = sorted({x for points in series.values() for x in points})
+            ax.set_xticks(ticks)
+            ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+            ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
     ax.set_xlabel(xkey)
     ax.set_ylabel(f"{metric} [{unit}]")
     r0 = rows[0]
