@@ -1,0 +1,108 @@
+#pragma once
+// format_traits for dd_real and expansion<N> (formats/format_traits.hpp lists the members).
+// unit_roundoff(): the largest of the add, sub and mul bounds.
+//   dd_real: 5u^2 (DWTimesDW3), u = 2^-53; it dominates the accurate addition's 3u^2 + 13u^3.
+//   expansion<N>: u_N = 2^-52N (1 + 2^-46) (proof in dd/expansion.hpp).
+// fma(a, b, c) = add(mul(a, b), c): two roundings, each within u, as the contract states.
+#include <mpfr.h>
+
+#include <string>
+
+#include "core/mpfr_value.hpp"
+#include "dd/dd_arithmetic.hpp"
+#include "dd/dd_limits.hpp"
+#include "dd/expansion.hpp"
+#include "dd/expansion_limits.hpp"
+#include "dd/mpfr_conversion.hpp"
+#include "formats/format_traits.hpp"
+#include "formats/value_array.hpp"
+
+namespace kamp {
+
+namespace dd::detail {
+// c 2^e as an mpfr_value (exact: c has fewer than 64 bits).
+inline core::mpfr_value scaled(double c, long e) {
+  core::mpfr_value r(c, 64);
+  mpfr_mul_2si(r.get(), r.get(), e, MPFR_RNDN);
+  return r;
+}
+
+// The device arithmetic of dd_real, shared by the dd_real format and the D+S storage formats.
+struct dd_arithmetic {
+  using value_type = dd::dd_real;
+  using context_type = no_context;
+  template <class MemorySpace>
+  static context_type context() {
+    return {};
+  }
+  KOKKOS_INLINE_FUNCTION static value_type zero() { return value_type(); }
+  KOKKOS_INLINE_FUNCTION static value_type from_double(const context_type&, double x) { return value_type(x); }
+  KOKKOS_INLINE_FUNCTION static double to_double(const context_type&, const value_type& x) { return x.hi; }
+  KOKKOS_INLINE_FUNCTION static value_type add(const context_type&, const value_type& a, const value_type& b) {
+    return dd::add(a, b);
+  }
+  KOKKOS_INLINE_FUNCTION static value_type sub(const context_type&, const value_type& a, const value_type& b) {
+    return dd::sub(a, b);
+  }
+  KOKKOS_INLINE_FUNCTION static value_type mul(const context_type&, const value_type& a, const value_type& b) {
+    return dd::mul(a, b);
+  }
+  KOKKOS_INLINE_FUNCTION static value_type fma(const context_type&, const value_type& a, const value_type& b,
+                                               const value_type& c) {
+    return dd::add(dd::mul(a, b), c);
+  }
+  KOKKOS_INLINE_FUNCTION static value_type abs(const context_type&, const value_type& a) { return dd::abs(a); }
+  static value_type from_mpfr(mpfr_srcptr x) { return dd::dd_from_mpfr(x); }
+  static core::mpfr_value to_mpfr(const value_type& x) { return dd::to_mpfr(x); }
+  static value_type from_string(const std::string& text) { return dd::dd_from_string(text); }
+  static std::string to_string(const value_type& x) { return dd::to_string(x); }
+};
+}  // namespace dd::detail
+
+template <>
+struct format_traits<dd::dd_real> : dd::detail::dd_arithmetic {
+  template <class MemorySpace>
+  using array_type = value_array<dd::dd_real, dd::dd_real, MemorySpace>;
+  static core::mpfr_value unit_roundoff() { return dd::detail::scaled(5.0, -106); }  // 5u^2
+  static constexpr int precision = 106;
+  static std::string name() { return "dd_real"; }
+};
+
+template <int N>
+struct format_traits<dd::expansion<N>> {
+  using value_type = dd::expansion<N>;
+  template <class MemorySpace>
+  using array_type = value_array<dd::expansion<N>, dd::expansion<N>, MemorySpace>;
+  using context_type = no_context;
+  template <class MemorySpace>
+  static context_type context() {
+    return {};
+  }
+  KOKKOS_INLINE_FUNCTION static value_type zero() { return value_type(); }
+  KOKKOS_INLINE_FUNCTION static value_type from_double(const context_type&, double x) { return value_type(x); }
+  KOKKOS_INLINE_FUNCTION static double to_double(const context_type&, const value_type& x) { return x.c[0]; }
+  KOKKOS_INLINE_FUNCTION static value_type add(const context_type&, const value_type& a, const value_type& b) {
+    return dd::add(a, b);
+  }
+  KOKKOS_INLINE_FUNCTION static value_type sub(const context_type&, const value_type& a, const value_type& b) {
+    return dd::sub(a, b);
+  }
+  KOKKOS_INLINE_FUNCTION static value_type mul(const context_type&, const value_type& a, const value_type& b) {
+    return dd::mul(a, b);
+  }
+  KOKKOS_INLINE_FUNCTION static value_type fma(const context_type&, const value_type& a, const value_type& b,
+                                               const value_type& c) {
+    return dd::add(dd::mul(a, b), c);
+  }
+  KOKKOS_INLINE_FUNCTION static value_type abs(const context_type&, const value_type& a) { return dd::abs(a); }
+  static value_type from_mpfr(mpfr_srcptr x) { return dd::expansion_from_mpfr<N>(x); }
+  static core::mpfr_value to_mpfr(const value_type& x) { return dd::to_mpfr(x); }
+  static value_type from_string(const std::string& text) { return dd::expansion_from_string<N>(text); }
+  static std::string to_string(const value_type& x) { return dd::to_string(x); }
+  // 2^-52N (1 + 2^-46)
+  static core::mpfr_value unit_roundoff() { return dd::detail::scaled(1.0 + 0x1p-46, -52L * N); }
+  static constexpr int precision = 53 * N;
+  static std::string name() { return N == 4 ? std::string("qd_real") : "expansion_" + std::to_string(N); }
+};
+
+}  // namespace kamp

@@ -1,0 +1,96 @@
+#pragma once
+// std::numeric_limits<kamp::dd::expansion<N>> (host) and Kokkos::reduction_identity (host and
+// device). The conventions follow dd/dd_limits.hpp with 53 bits per component:
+// digits = 53N (every 53N-bit significand is representable: each component takes the next 53
+// bits of the remainder, rounded to nearest); epsilon = 2^-52N = 2^(N - digits), which for N = 2
+// is the double-double 2^-104 and is what the arithmetic delivers (unit roundoff u_N =
+// 2^-52N (1 + 2^-46), dd/expansion.hpp). min() = 2^(53N - 1074): below it the last component
+// underflows and the precision is no longer 53N bits. max(): DBL_MAX followed by components just
+// short of half an ulp each, so the leading component still rounds to DBL_MAX.
+#include <Kokkos_Core.hpp>
+
+#include <cfloat>
+#include <limits>
+
+#include "dd/expansion.hpp"
+
+namespace kamp::dd::detail {
+
+constexpr KOKKOS_INLINE_FUNCTION double power_of_two(int e) {  // exact 2^e for |e| <= 1022, usable in constant expressions
+  double r = 1.0;
+  for (int i = 0; i < e; ++i) r *= 2.0;
+  for (int i = 0; i > e; --i) r *= 0.5;
+  return r;
+}
+
+template <int N>
+constexpr KOKKOS_INLINE_FUNCTION expansion<N> largest_expansion(double sign) {
+  expansion<N> r;
+  r.c[0] = sign * DBL_MAX;
+  double next = sign * 0x1.fffffffffffffp+969;  // just below ulp(DBL_MAX)/2 = 2^970
+  for (int k = 1; k < N; ++k) {
+    r.c[k] = next;
+    next *= 0x1p-53;  // just below half an ulp of the component before (exact scaling)
+  }
+  return r;
+}
+
+}  // namespace kamp::dd::detail
+
+namespace std {
+
+template <int N>
+class numeric_limits<kamp::dd::expansion<N>> {
+  using T = kamp::dd::expansion<N>;
+  using D = numeric_limits<double>;
+
+ public:
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_signed = true;
+  static constexpr bool is_integer = false;
+  static constexpr bool is_exact = false;
+  static constexpr bool has_infinity = true;
+  static constexpr bool has_quiet_NaN = true;
+  static constexpr bool has_signaling_NaN = false;
+  static constexpr float_denorm_style has_denorm = denorm_present;
+  static constexpr bool has_denorm_loss = false;
+  static constexpr float_round_style round_style = round_indeterminate;
+  static constexpr bool is_iec559 = false;
+  static constexpr bool is_bounded = true;
+  static constexpr bool is_modulo = false;
+  static constexpr int digits = 53 * N;
+  static constexpr int digits10 = (digits - 1) * 30103 / 100000;      // floor((digits - 1) log10 2)
+  static constexpr int max_digits10 = 2 + digits * 30103 / 100000;    // ceil(1 + digits log10 2)
+  static constexpr int radix = 2;
+  static constexpr int min_exponent = 53 * N - 1073;
+  static constexpr int min_exponent10 = -((1073 - 53 * N) * 30103 / 100000);
+  static constexpr int max_exponent = D::max_exponent;
+  static constexpr int max_exponent10 = D::max_exponent10;
+  static constexpr bool traps = false;
+  static constexpr bool tinyness_before = false;
+
+  static constexpr T min() noexcept { return T(kamp::dd::detail::power_of_two(53 * N - 1074)); }
+  static constexpr T max() noexcept { return kamp::dd::detail::largest_expansion<N>(1.0); }
+  static constexpr T lowest() noexcept { return kamp::dd::detail::largest_expansion<N>(-1.0); }
+  static constexpr T epsilon() noexcept { return T(kamp::dd::detail::power_of_two(-52 * N)); }
+  static constexpr T round_error() noexcept { return T(0.5); }
+  static constexpr T infinity() noexcept { return T(D::infinity()); }
+  static constexpr T quiet_NaN() noexcept { return T(D::quiet_NaN()); }
+  static constexpr T signaling_NaN() noexcept { return T(D::signaling_NaN()); }
+  static constexpr T denorm_min() noexcept { return T(D::denorm_min()); }
+};
+
+}  // namespace std
+
+namespace Kokkos {
+
+template <int N>
+struct reduction_identity<kamp::dd::expansion<N>> {
+  using T = kamp::dd::expansion<N>;
+  KOKKOS_FORCEINLINE_FUNCTION constexpr static T sum() { return T(0.0); }
+  KOKKOS_FORCEINLINE_FUNCTION constexpr static T prod() { return T(1.0); }
+  KOKKOS_FORCEINLINE_FUNCTION constexpr static T max() { return kamp::dd::detail::largest_expansion<N>(-1.0); }
+  KOKKOS_FORCEINLINE_FUNCTION constexpr static T min() { return kamp::dd::detail::largest_expansion<N>(1.0); }
+};
+
+}  // namespace Kokkos
