@@ -1,1 +1,57 @@
+// Host conversions: MPFR and decimal strings round-trip within the unit roundoff, huge and tiny
+// decimals saturate like double, the special values convert, malformed text raises
+// kamp::invalid_argument naming the text.
 #include <gtest/gtest.h>
+
+#include "dd/ds_format.hpp"
+#include "tests/dd/dd_test_support.hpp"
+
+namespace {
+
+using namespace kamp::test;
+using kamp::core::mpfr_value;
+
+template <class Config>
+class dd_conversion_test : public ::testing::Test {};
+TYPED_TEST_SUITE(dd_conversion_test, dd_configs, dd_config_name);
+
+TYPED_TEST(dd_conversion_test, strings_and_mpfr_round_trip_within_unit_roundoff) {
+  using F = typename TypeParam::format;
+  using traits = kamp::format_traits<F>;
+  if (!std::is_same<typename TypeParam::space, Kokkos::Serial>::value) GTEST_SKIP() << "host-only conversions";
+  const mpfr_value u = traits::unit_roundoff();
+  kamp::core::random_source rng(31);
+  for (int i = 0; i < 2000; ++i) {
+    const auto x = random_value<F>(rng, -1000, 1000);
+    const mpfr_value exact = traits::to_mpfr(x);
+    const auto back = traits::from_mpfr(exact.get());
+    ASSERT_TRUE(same_bits(back, x)) << show(x) << " -> " << show(back);  // extraction recovers a normalised value
+    const auto parsed = traits::from_string(traits::to_string(x));
+    ASSERT_EQ(invariant_violation(parsed), "") << traits::to_string(x);
+    ASSERT_EQ(bound_violation(traits::to_mpfr(parsed), exact, u), "") << traits::to_string(x);
+  }
+  // A decimal that no binary format holds: rounded to within u.
+  const auto tenth = traits::from_string("0.1");
+  ASSERT_EQ(bound_violation(traits::to_mpfr(tenth), mpfr_value::from_string("0.1", 2000), u), "");
+  EXPECT_EQ(component(traits::from_string("1e400"), 0), HUGE_VAL);
+  EXPECT_EQ(component(traits::from_string("-1e400"), 0), -HUGE_VAL);
+  EXPECT_EQ(component(traits::from_string("1e-400"), 0), 0.0);
+  EXPECT_TRUE(std::isnan(component(traits::from_string("nan"), 0)));
+  EXPECT_EQ(component(traits::from_string("-inf"), 0), -HUGE_VAL);
+  EXPECT_EQ(traits::to_string(traits::from_string("inf")), "inf");
+  for (const char* bad : {"", "abc", "1.5x", "--1", "0x"})
+    expect_invalid_argument("text", [&] { traits::from_string(bad); });
+}
+
+TEST(ds_conversion_test, ds_formats_convert_as_dd_real) {
+  using traits = kamp::format_traits<kamp::dd::ds_aos>;
+  EXPECT_EQ(traits::name(), "ds_aos");
+  EXPECT_EQ(kamp::format_traits<kamp::dd::ds_soa>::name(), "ds_soa");
+  EXPECT_EQ(traits::precision, 77);
+  const auto x = traits::from_string("3.25");
+  EXPECT_EQ(x.hi, 3.25);
+  EXPECT_EQ(traits::to_string(x).substr(0, 4), "3.25");
+  expect_invalid_argument("text", [] { traits::from_string("three"); });
+}
+
+}  // namespace
