@@ -5,7 +5,7 @@
 #include <string>
 
 #include "blas/vendor_blas.hpp"
-#include "blas/vendor_blas_checks.hpp"
+#include "blas/argument_checks.hpp"
 
 namespace kamp::blas {
 

@@ -1,7 +1,7 @@
 #include <cblas.h>
 
 #include "blas/vendor_blas.hpp"
-#include "blas/vendor_blas_checks.hpp"
+#include "blas/argument_checks.hpp"
 
 namespace kamp::blas {
 

@@ -2,7 +2,9 @@
 // One GEMV problem of the papers' kind (m x n, lda = m, unit strides, alpha and beta random,
 // data random in [-1, 1] at full precision) in both layouts: mp_arrays for Algorithm 1 and the fused kernel
 // and Views of mp_float for the basic path.
-#include "blas/rns_gemv.hpp"
+#include "blas/gemv.hpp"
+#include "blas/gemv_basic.hpp"
+#include "rns/rns_format.hpp"
 #include "rns/random_arrays.hpp"
 
 namespace kamp::experiments {
@@ -14,7 +16,7 @@ struct gemv_problem {
   rns::mp_array<N, memory> A, x, y;
   Kokkos::View<rns::mp_float<N>*, memory> sA, sx, sy;
   rns::mp_float<N> alpha, beta;
-  rns::gemv_workspace<N, memory> workspace;
+  blas::workspace_t<rns::mp_float<N>, memory> workspace;
 
   gemv_problem(std::int64_t rows, std::int64_t cols, bool with_structs = true)
       : m(rows), n(cols), A(rows * cols, "kamp::gemv::A"), x(std::max(rows, cols), "kamp::gemv::x"),

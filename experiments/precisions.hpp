@@ -1,17 +1,17 @@
 #pragma once
-// The five RNS precisions of seed 000 (106, 212, 424, 848, 1696 bits), in order: calls
-// f(std::integral_constant<int, N>{}) for N = 8, 16, 32, 64, 128 moduli.
+// The RNS precisions of the format list (formats/format_list.hpp), in order: calls
+// f(std::integral_constant<int, N>{}) for each RNS format's moduli count N.
 #include <type_traits>
+
+#include "formats/format_list.hpp"
 
 namespace kamp::experiments {
 
 template <class F>
 void for_each_precision(F&& f) {
-  f(std::integral_constant<int, 8>{});
-  f(std::integral_constant<int, 16>{});
-  f(std::integral_constant<int, 32>{});
-  f(std::integral_constant<int, 64>{});
-  f(std::integral_constant<int, 128>{});
+  formats::for_each_type(formats::rns_formats{}, [&](auto format) {
+    f(std::integral_constant<int, format_traits<typename decltype(format)::type>::moduli>{});
+  });
 }
 
 }  // namespace kamp::experiments

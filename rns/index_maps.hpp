@@ -5,18 +5,11 @@
 // columns (GEMV's A diag(d) and diag(d) A).
 #include <cstdint>
 
+#include "formats/index_map.hpp"
+
 namespace kamp::rns {
 
-// Element e of a BLAS vector of `length` with increment inc != 0 (negative: from the end).
-struct vector_map {
-  std::int64_t inc = 1;
-  std::int64_t start = 0;
-  vector_map() = default;
-  vector_map(std::int64_t inc_, std::int64_t length) : inc(inc_), start(inc_ > 0 ? 0 : (1 - length) * inc_) {}
-  KOKKOS_INLINE_FUNCTION std::size_t operator()(std::int64_t e) const {
-    return static_cast<std::size_t>(start + e * inc);
-  }
-};
+using kamp::vector_map;
 
 // Element e = i + j m of an m x n column-major matrix with leading dimension lda.
 struct matrix_map {

@@ -17,6 +17,7 @@ namespace kamp::rns {
 
 template <int N, class MemorySpace = Kokkos::DefaultExecutionSpace::memory_space>
 struct mp_array {
+  using format = mp_float<N>;
   using memory_space = MemorySpace;
 
   Kokkos::View<residue*, MemorySpace> digits;

@@ -5,10 +5,21 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
+#include "formats/type_list.hpp"
 
 namespace kamp::test {
 
 using execution_spaces = ::testing::Types<
+#ifdef KOKKOS_ENABLE_CUDA
+    Kokkos::Cuda,
+#endif
+#ifdef KOKKOS_ENABLE_OPENMP
+    Kokkos::OpenMP,
+#endif
+    Kokkos::Serial>;
+
+// The same spaces as a kamp type list, for products with the format lists.
+using space_list = formats::type_list<
 #ifdef KOKKOS_ENABLE_CUDA
     Kokkos::Cuda,
 #endif

@@ -1,11 +1,13 @@
 // The GEMV autotuner and its JSON cache: a tuning times every candidate and records the
 // fastest; later lookups (in this process or from the file in another) reuse it; a retune
-// times again; a file that is not a cache and bad arguments are reported by name.
+// times again; keys separate formats of equal precision; a file that is not a cache gives a
+// warning and defaults, never an exception; bad arguments are reported by name.
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
 
-#include "blas/rns_gemv.hpp"
+#include "blas/gemv_tuner.hpp"
+#include "rns/rns_format.hpp"
 #include "tests/backends.hpp"
 
 namespace {
@@ -29,30 +31,40 @@ class temporary_file {
 template <class Space>
 void check_tune_store_and_reuse() {
   constexpr int N = 8;
+  using format = rns::mp_float<N>;
+  using kernels = blas::format_kernels<format>;
   const temporary_file file(std::string("tuning_") + Space::name() + ".json");
-  blas::gemv_tuning_cache cache(file.path());
+  blas::tuning_cache cache(file.path());
   EXPECT_EQ(cache.size(), 0u);
-  const auto tuned = blas::tune_gemv<Space, N>(Space(), 'T', 24, 18, cache, {2, false});
+  EXPECT_EQ(cache.warning(), "");
+  const auto tuned = blas::tune_gemv<Space, format>(Space(), 'T', 24, 18, cache, {2, false});
   EXPECT_FALSE(tuned.from_cache);
-  const auto candidates = blas::gemv_candidates<Space, N>();
+  const auto candidates = kernels::gemv_candidates<Space>();
   EXPECT_EQ(tuned.entry.candidates, static_cast<int>(candidates.size()));
-  EXPECT_NE(std::find(candidates.begin(), candidates.end(), tuned.entry.launch), candidates.end());
+  EXPECT_TRUE(std::any_of(candidates.begin(), candidates.end(),
+                          [&](const rns::gemv_launch& l) { return kernels::describe(l) == tuned.entry.launch; }));
+  EXPECT_TRUE(kernels::describe(kernels::read(tuned.entry.launch)) == tuned.entry.launch);
   EXPECT_GT(tuned.entry.milliseconds, 0.0);
   ASSERT_TRUE(std::filesystem::exists(file.path()));
 
-  const auto again = blas::tune_gemv<Space, N>(Space(), 't', 24, 18, cache, {2, false});
+  const auto again = blas::tune_gemv<Space, format>(Space(), 't', 24, 18, cache, {2, false});
   EXPECT_TRUE(again.from_cache);
   EXPECT_TRUE(again.entry.launch == tuned.entry.launch);
 
-  const blas::gemv_tuning_cache reread(file.path());  // what a later run sees
-  const auto found = reread.find(blas::gemv_key<Space, N>('T', 24, 18));
+  const blas::tuning_cache reread(file.path());  // what a later run sees
+  const auto key = blas::gemv_tuning_key<Space, format>('T', 24, 18);
+  const auto found = reread.find(key);
   ASSERT_TRUE(found.has_value());
   EXPECT_TRUE(found->launch == tuned.entry.launch);
   EXPECT_EQ(found->milliseconds, tuned.entry.milliseconds);
-  EXPECT_FALSE(reread.find(blas::gemv_key<Space, N>('N', 24, 18)).has_value());
-  EXPECT_FALSE(reread.find(blas::gemv_key<Space, 16>('T', 24, 18)).has_value());
+  EXPECT_FALSE(reread.find(blas::gemv_tuning_key<Space, format>('N', 24, 18)).has_value());
+  EXPECT_FALSE(reread.find(blas::gemv_tuning_key<Space, rns::mp_float<16>>('T', 24, 18)).has_value());
+  // Another format of the same precision (double-double's 106 bits) has its own entries.
+  auto other = key;
+  other.format = "dd_real";
+  EXPECT_FALSE(reread.find(other).has_value());
 
-  const auto retuned = blas::tune_gemv<Space, N>(Space(), 'T', 24, 18, cache, {1, true});
+  const auto retuned = blas::tune_gemv<Space, format>(Space(), 'T', 24, 18, cache, {1, true});
   EXPECT_FALSE(retuned.from_cache);
   EXPECT_EQ(cache.size(), 1u);
 }
@@ -61,19 +73,33 @@ template <class Space>
 void check_errors() {
   const temporary_file file(std::string("corrupt_") + Space::name() + ".json");
   std::ofstream(file.path()) << "{\"entries\": [1, 2";
-  try {
-    blas::gemv_tuning_cache cache(file.path());
-    ADD_FAILURE() << "a corrupt cache was accepted";
-  } catch (const kamp::invalid_argument& e) {
-    EXPECT_EQ(e.argument(), "path");
-    EXPECT_EQ(e.value(), file.path());
-  }
+  const blas::tuning_cache corrupt(file.path());
+  EXPECT_EQ(corrupt.size(), 0u);
+  EXPECT_NE(corrupt.warning().find(file.path()), std::string::npos) << corrupt.warning();
+  // The version-1 format of earlier kamp releases is read as "no entries" too.
+  std::ofstream(file.path()) << "{\"kamp_gemv_tuning\": 1, \"entries\": {}}";
+  EXPECT_NE(blas::tuning_cache(file.path()).warning(), "");
+  // A BLAS call with the shared cache pointing at a corrupt file runs with the defaults.
+  constexpr int N = 8;
+  using Memory = typename Space::memory_space;
+  blas::tuning_cache::configure_shared(file.path());
+  rns::mp_array<N, Memory> A(16), x(4), y(4);
+  const auto one = rns::from_double<N>(1.0, rns::basis<N>::host());
+  EXPECT_NO_THROW(blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 1, one, y, 1));
+  blas::tuning_cache::configure_shared(blas::tuning_cache::default_path());
+  // An entry this version cannot read gives the default launch.
+  const auto fallback = blas::format_kernels<rns::mp_float<N>>::read({"quantum", {{"fused_team_size", -4}}});
+  EXPECT_EQ(fallback.algorithm, rns::gemv_algorithm::fused);
+  EXPECT_EQ(fallback.fused_team_size, 0);
+
   const temporary_file unused(std::string("unused_") + Space::name() + ".json");
-  blas::gemv_tuning_cache cache(unused.path());
-  kamp::test::expect_invalid_argument("trans", [&] { blas::tune_gemv<Space, 8>(Space(), 'C', 4, 4, cache); });
-  kamp::test::expect_invalid_argument("m", [&] { blas::tune_gemv<Space, 8>(Space(), 'N', 0, 4, cache); });
-  kamp::test::expect_invalid_argument("n", [&] { blas::tune_gemv<Space, 8>(Space(), 'N', 4, -1, cache); });
-  kamp::test::expect_invalid_argument("options.repetitions", [&] { blas::tune_gemv<Space, 8>(Space(), 'N', 4, 4, cache, {0, false}); });
+  blas::tuning_cache cache(unused.path());
+  using format = rns::mp_float<8>;
+  kamp::test::expect_invalid_argument("trans", [&] { blas::tune_gemv<Space, format>(Space(), 'C', 4, 4, cache); });
+  kamp::test::expect_invalid_argument("m", [&] { blas::tune_gemv<Space, format>(Space(), 'N', 0, 4, cache); });
+  kamp::test::expect_invalid_argument("n", [&] { blas::tune_gemv<Space, format>(Space(), 'N', 4, -1, cache); });
+  kamp::test::expect_invalid_argument("options.repetitions",
+                                      [&] { blas::tune_gemv<Space, format>(Space(), 'N', 4, 4, cache, {0, false}); });
   EXPECT_FALSE(std::filesystem::exists(unused.path()));  // nothing was stored
   kamp::test::expect_invalid_argument("name", [] { rns::parse_gemv_algorithm("fastest"); });
 }
@@ -81,6 +107,6 @@ void check_errors() {
 KAMP_BACKEND_TEST_SUITE(gemv_tuner_test);
 
 TYPED_TEST(gemv_tuner_test, tunes_stores_and_reuses) { check_tune_store_and_reuse<TypeParam>(); }
-TYPED_TEST(gemv_tuner_test, reports_bad_files_and_arguments) { check_errors<TypeParam>(); }
+TYPED_TEST(gemv_tuner_test, bad_files_give_defaults_and_bad_arguments_are_named) { check_errors<TypeParam>(); }
 
 }  // namespace

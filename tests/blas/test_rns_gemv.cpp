@@ -5,7 +5,10 @@
 // negative one; argument errors and quick returns.
 #include <cmath>
 
-#include "blas/rns_gemv.hpp"
+#include "blas/gemv.hpp"
+#include "blas/gemv_basic.hpp"
+#include "rns/mp_matrix.hpp"
+#include "core/error_bounds.hpp"
 #include "core/mpfr_reference.hpp"
 #include "tests/rns/rns_test_support.hpp"
 
@@ -86,11 +89,7 @@ void check_gemv(char trans, data kind) {
     mpfr_abs(term.get(), term.get(), MPFR_RNDU);
     mpfr_add(magnitude.get(), magnitude.get(), term.get(), MPFR_RNDU);
   }
-  const mpfr_value u = kamp::test::unit_roundoff<N>();
-  mpfr_value gamma(64), ku(64);
-  mpfr_mul_si(ku.get(), u.get(), xlen + 2, MPFR_RNDU);
-  mpfr_ui_sub(gamma.get(), 1, ku.get(), MPFR_RNDD);
-  mpfr_div(gamma.get(), ku.get(), gamma.get(), MPFR_RNDU);
+  const mpfr_value gamma = kamp::core::product_error_factor(xlen, kamp::test::unit_roundoff<N>());
   mpfr_value bound(64);
   mpfr_mul(bound.get(), gamma.get(), magnitude.get(), MPFR_RNDU);
   auto check = [&](const std::vector<rns::mp_float<N>>& got, const char* variant) {

@@ -2,7 +2,8 @@
 // scal |x_i' - alpha x_i| < u |alpha x_i|; axpy |y_i' - (alpha x_i + y_i)| <= gamma_2 (|alpha x_i| + |y_i|);
 // dot |d - x.y| <= gamma_n sum |x_i y_i|; asum |s - sum |x_i|| <= gamma_n sum |x_i|. n = 1500 (the
 // sum pads to 1024 x 2), strides 2 and -3; argument errors; n = 0.
-#include "blas/rns_level1.hpp"
+#include "blas/level1.hpp"
+#include "core/error_bounds.hpp"
 #include "rns/compare.hpp"
 #include "rns/convert.hpp"
 #include "tests/rns/rns_test_support.hpp"
@@ -12,15 +13,9 @@ namespace {
 namespace rns = kamp::rns;
 using kamp::core::mpfr_value;
 
-// gamma_k = k u / (1 - k u), rounded up.
 template <int N>
 mpfr_value gamma(long k) {
-  const mpfr_value u = kamp::test::unit_roundoff<N>();
-  mpfr_value ku(64), g(64);
-  mpfr_mul_si(ku.get(), u.get(), k, MPFR_RNDU);
-  mpfr_ui_sub(g.get(), 1, ku.get(), MPFR_RNDD);
-  mpfr_div(g.get(), ku.get(), g.get(), MPFR_RNDU);
-  return g;
+  return kamp::core::gamma(k, kamp::test::unit_roundoff<N>());
 }
 
 // |got - exact| <= factor * scale, all in MPFR.
@@ -47,7 +42,7 @@ void check_level1() {
   rns::mp_array<N, Memory> x(xs.size()), y(ys.size());
   rns::copy_from_host(x, xs);
   rns::copy_from_host(y, ys);
-  rns::vector_sum_workspace<N, Memory> w;
+  kamp::blas::workspace_t<rns::mp_float<N>, Memory> w;
   const auto y_at = [&](std::int64_t i) { return static_cast<std::size_t>((n - 1 - i) * 3); };  // incy = -3
   const mpfr_prec_t wide = 4 * q + 64;
   // dot and asum, exact references.
@@ -60,13 +55,13 @@ void check_level1() {
     mpfr_abs(t.get(), rns::to_mpfr<N>(xs[i * incx]).get(), MPFR_RNDN);
     mpfr_add(exact_asum.get(), exact_asum.get(), t.get(), MPFR_RNDN);
   }
-  const auto d = kamp::blas::dot(Space(), n, x, incx, y, incy, w);
+  const auto d = kamp::blas::dot(Space(), n, x, incx, y, incy, &w);
   EXPECT_EQ(kamp::test::invariant_violation<N>(d), "");
   EXPECT_TRUE(within<N>(d, exact_dot, gamma<N>(n), abs_dot)) << kamp::test::describe<N>(d);
-  const auto s = kamp::blas::asum(Space(), n, x, incx, w);
+  const auto s = kamp::blas::asum(Space(), n, x, incx, &w);
   EXPECT_TRUE(within<N>(s, exact_asum, gamma<N>(n), exact_asum)) << kamp::test::describe<N>(s);
   // axpy then scal, elementwise.
-  kamp::blas::axpy(Space(), n, alpha, x, incx, y, incy, w);
+  kamp::blas::axpy(Space(), n, alpha, x, incx, y, incy, &w);
   Kokkos::fence();
   const auto y2 = rns::copy_to_host(y);
   const mpfr_value a = rns::to_mpfr<N>(alpha);
@@ -99,15 +94,15 @@ void check_level1_arguments() {
   using Memory = typename Space::memory_space;
   constexpr int N = Config::moduli;
   rns::mp_array<N, Memory> x(10), y(10);
-  rns::vector_sum_workspace<N, Memory> w;
+  kamp::blas::workspace_t<rns::mp_float<N>, Memory> w;
   const auto one = rns::from_double<N>(1.0, rns::basis<N>::host());
   EXPECT_THROW(kamp::blas::scal(Space(), -1, one, x, 1), kamp::invalid_argument);
   EXPECT_THROW(kamp::blas::scal(Space(), 5, one, x, 0), kamp::invalid_argument);
-  EXPECT_THROW(kamp::blas::axpy(Space(), 6, one, x, 2, y, 1, w), kamp::invalid_argument);
-  EXPECT_THROW(kamp::blas::dot(Space(), 11, x, 1, y, 1, w), kamp::invalid_argument);
-  EXPECT_THROW(kamp::blas::asum(Space(), 4, x, -4, w), kamp::invalid_argument);
-  EXPECT_TRUE(kamp::blas::dot(Space(), 0, x, 1, y, 1, w).is_zero());
-  EXPECT_TRUE(kamp::blas::asum(Space(), 0, x, 1, w).is_zero());
+  EXPECT_THROW(kamp::blas::axpy(Space(), 6, one, x, 2, y, 1, &w), kamp::invalid_argument);
+  EXPECT_THROW(kamp::blas::dot(Space(), 11, x, 1, y, 1, &w), kamp::invalid_argument);
+  EXPECT_THROW(kamp::blas::asum(Space(), 4, x, -4, &w), kamp::invalid_argument);
+  EXPECT_TRUE(kamp::blas::dot(Space(), 0, x, 1, y, 1, &w).is_zero());
+  EXPECT_TRUE(kamp::blas::asum(Space(), 0, x, 1, &w).is_zero());
 }
 
 // The whole-array overloads are the BLAS-style calls with n = x.size() and unit increments.
@@ -124,22 +119,22 @@ void check_whole_array_overloads() {
   for (auto& v : ys) v = kamp::test::random_mp<N>(rng, -q - 2, -q + 2);
   const rns::mp_float<N> alpha = kamp::test::random_mp<N>(rng, -q, -q);
   rns::mp_array<N, Memory> x(xs.size()), y1(ys.size()), y2(ys.size()), shorter(ys.size() - 1);
-  rns::vector_sum_workspace<N, Memory> w;
+  kamp::blas::workspace_t<rns::mp_float<N>, Memory> w;
   rns::copy_from_host(x, xs);
   rns::copy_from_host(y1, ys);
   rns::copy_from_host(y2, ys);
   const std::int64_t n = static_cast<std::int64_t>(xs.size());
-  kamp::blas::axpy(Space(), alpha, x, y1, w);
-  kamp::blas::axpy(Space(), n, alpha, x, 1, y2, 1, w);
+  kamp::blas::axpy(Space(), alpha, x, y1, &w);
+  kamp::blas::axpy(Space(), n, alpha, x, 1, y2, 1, &w);
   kamp::blas::scal(Space(), alpha, y1);
   kamp::blas::scal(Space(), n, alpha, y2, 1);
   Kokkos::fence();
   const auto got1 = rns::copy_to_host(y1), got2 = rns::copy_to_host(y2);
   for (std::size_t j = 0; j < got1.size(); ++j) ASSERT_TRUE(kamp::test::identical<N>(got1[j], got2[j])) << j;
-  EXPECT_EQ(rns::compare<N>(kamp::blas::dot(Space(), x, y1, w), kamp::blas::dot(Space(), n, x, 1, y1, 1, w), b), 0);
-  EXPECT_EQ(rns::compare<N>(kamp::blas::asum(Space(), x, w), kamp::blas::asum(Space(), n, x, 1, w), b), 0);
-  kamp::test::expect_invalid_argument("y", [&] { kamp::blas::axpy(Space(), alpha, x, shorter, w); });
-  kamp::test::expect_invalid_argument("y", [&] { kamp::blas::dot(Space(), x, shorter, w); });
+  EXPECT_EQ(rns::compare<N>(kamp::blas::dot(Space(), x, y1, &w), kamp::blas::dot(Space(), n, x, 1, y1, 1, &w), b), 0);
+  EXPECT_EQ(rns::compare<N>(kamp::blas::asum(Space(), x, &w), kamp::blas::asum(Space(), n, x, 1, &w), b), 0);
+  kamp::test::expect_invalid_argument("y", [&] { kamp::blas::axpy(Space(), alpha, x, shorter, &w); });
+  kamp::test::expect_invalid_argument("y", [&] { kamp::blas::dot(Space(), x, shorter, &w); });
 }
 
 template <class Config>

@@ -1,6 +1,7 @@
 #pragma once
 // Shared pieces of the RNS tests: typed configurations (backend x precision), random and
 // adversarial operands, and exact checks against MPFR and GMP.
+#include "rns/rns_format.hpp"
 #include <gmp.h>
 
 #include <cstdlib>
@@ -60,19 +61,10 @@ rns::mp_float<N> random_mp(core::random_source& rng, int min_exponent, int max_e
   return rns::random_mp_float<N>(rng, min_exponent, max_exponent, bits);
 }
 
-// 4/sqrt(M) rounded down: the bound |delta| < u of seed 000 eq. (6).
+// The format's unit roundoff, 4/sqrt(M) rounded up (seed 000 eq. (6)).
 template <int N>
 core::mpfr_value unit_roundoff() {
-  mpz_t M;
-  mpz_init_set_ui(M, 1);
-  const auto& b = rns::basis<N>::host();
-  for (int i = 0; i < N; ++i) mpz_mul_ui(M, M, static_cast<unsigned long>(b.m[i]));
-  core::mpfr_value u(64);
-  mpfr_set_z(u.get(), M, MPFR_RNDU);
-  mpfr_rec_sqrt(u.get(), u.get(), MPFR_RNDD);
-  mpfr_mul_2ui(u.get(), u.get(), 2, MPFR_RNDD);
-  mpz_clear(M);
-  return u;
+  return format_traits<rns::mp_float<N>>::unit_roundoff();
 }
 
 // Empty when x satisfies the representation invariant: X < 2^q and eval bounds X/M.

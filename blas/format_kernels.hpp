@@ -1,0 +1,34 @@
+#pragma once
+// Which BLAS routines a format runs with kernels of its own instead of the generic ones in
+// blas/generic/. The primary template says "none"; a format's folder specialises it (the
+// RNS format in rns/rns_blas_kernels.hpp) with the flags set and static run_<routine>
+// functions taking the arguments of the generic routine after its checks.
+// Per format it also names the workspace a routine may keep between calls and the GEMV
+// launch description (algorithm and team shapes) that the tuner chooses among.
+namespace kamp::blas {
+
+struct no_workspace {};
+
+struct no_launch {
+  bool operator==(const no_launch&) const { return true; }
+};
+
+template <class Format>
+struct format_kernels {
+  static constexpr bool scal = false, axpy = false, dot = false, asum = false, gemv = false, gemm = false;
+  template <class MemorySpace>
+  using workspace_type = no_workspace;
+  using gemv_launch_type = no_launch;
+};
+
+template <class Format, class MemorySpace>
+using workspace_t = typename format_kernels<Format>::template workspace_type<MemorySpace>;
+
+template <class Format>
+using gemv_launch_t = typename format_kernels<Format>::gemv_launch_type;
+
+}  // namespace kamp::blas
+
+// The formats that have kernels of their own, specialised where every BLAS routine sees them
+// (so a call can never fall back to the generic kernels by a missing include).
+#include "rns/rns_blas_kernels.hpp"

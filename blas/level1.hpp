@@ -1,0 +1,134 @@
+#pragma once
+// Level-1 BLAS over every format (reference-BLAS semantics):
+//   scal(exec, n, alpha, x, incx)                  x <- alpha x
+//   axpy(exec, n, alpha, x, incx, y, incy)         y <- alpha x + y
+//   dot(exec, n, x, incx, y, incy)                 returns sum_i x_i y_i
+//   asum(exec, n, x, incx)                         returns sum_i |x_i|
+//   nrm2(exec, n, x, incx)                         returns sqrt(sum_i x_i^2)
+// x and y are arrays of one format (kamp::array_t<Format, MemorySpace>: rns::mp_array,
+// value_array of dd_real, D+S arrays, ...); alpha is a kamp::value_type_t<Format>. n >= 0,
+// increments nonzero (negative: from the end), arrays long enough, or kamp::invalid_argument
+// naming the argument before anything is written. scal and axpy are asynchronous; dot, asum
+// and nrm2 return host values. The optional last argument is the format's workspace
+// (blas/format_kernels.hpp), kept between calls to save allocations.
+// Whole-array overloads take n from x and unit increments: scal(exec, alpha, x),
+// axpy(exec, alpha, x, y), dot(exec, x, y), asum(exec, x), nrm2(exec, x).
+// Each call runs the format's own kernels where it has them, else blas/generic/.
+#include <mpfr.h>
+
+#include "blas/argument_checks.hpp"
+#include "blas/format_kernels.hpp"
+#include "blas/generic/level1_kernels.hpp"
+#include "formats/host_values.hpp"
+
+namespace kamp::blas {
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+void scal(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alpha, const Array& x, std::int64_t incx) {
+  const char* fn = "kamp::blas::scal";
+  detail::check_dimension(fn, "n", n);
+  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  if (n == 0) return;
+  if constexpr (format_kernels<Format>::scal) {
+    format_kernels<Format>::run_scal(exec, n, alpha, x, incx);
+  } else {
+    generic::scal<Format>(exec, n, alpha, x, incx);
+  }
+}
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+void axpy(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alpha, const Array& x, std::int64_t incx,
+          const Array& y, std::int64_t incy, workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
+  const char* fn = "kamp::blas::axpy";
+  detail::check_dimension(fn, "n", n);
+  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  detail::check_vector_length(fn, "y", "incy", n, static_cast<std::int64_t>(y.size()), incy);
+  if (n == 0 || equals_double<Format>(alpha, 0.0)) return;
+  if constexpr (format_kernels<Format>::axpy) {
+    format_kernels<Format>::run_axpy(exec, n, alpha, x, incx, y, incy, workspace);
+  } else {
+    generic::axpy<Format>(exec, n, alpha, x, incx, y, incy);
+  }
+}
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+value_type_t<Format> dot(const ExecSpace& exec, std::int64_t n, const Array& x, std::int64_t incx, const Array& y,
+                         std::int64_t incy, workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
+  const char* fn = "kamp::blas::dot";
+  detail::check_dimension(fn, "n", n);
+  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  detail::check_vector_length(fn, "y", "incy", n, static_cast<std::int64_t>(y.size()), incy);
+  if (n == 0) return format_traits<Format>::zero();
+  if constexpr (format_kernels<Format>::dot) {
+    return format_kernels<Format>::run_dot(exec, n, x, incx, y, incy, workspace);
+  } else {
+    return generic::dot<Format>(exec, n, x, incx, y, incy);
+  }
+}
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+value_type_t<Format> asum(const ExecSpace& exec, std::int64_t n, const Array& x, std::int64_t incx,
+                          workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
+  const char* fn = "kamp::blas::asum";
+  detail::check_dimension(fn, "n", n);
+  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  if (n == 0) return format_traits<Format>::zero();
+  if constexpr (format_kernels<Format>::asum) {
+    return format_kernels<Format>::run_asum(exec, n, x, incx, workspace);
+  } else {
+    return generic::asum<Format>(exec, n, x, incx);
+  }
+}
+
+// The sum of squares comes from dot (the format's own where it has one); its square root is
+// taken on the host in MPFR and rounded once to the format. The sum is not scaled, so a
+// format with a narrow exponent range (double, dd) overflows to +Inf when some |x_i| exceeds
+// about the square root of its largest value.
+template <class ExecSpace, class Array, class Format = typename Array::format>
+value_type_t<Format> nrm2(const ExecSpace& exec, std::int64_t n, const Array& x, std::int64_t incx,
+                          workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
+  const char* fn = "kamp::blas::nrm2";
+  detail::check_dimension(fn, "n", n);
+  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  using traits = format_traits<Format>;
+  if (n == 0) return traits::zero();
+  const auto squares = blas::dot(exec, n, x, incx, x, incx, workspace);
+  auto root = traits::to_mpfr(squares);
+  mpfr_sqrt(root.get(), root.get(), MPFR_RNDN);  // exact enough: to_mpfr is exact, from_mpfr rounds once
+  return traits::from_mpfr(root.get());
+}
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+void scal(const ExecSpace& exec, const value_type_t<Format>& alpha, const Array& x) {
+  blas::scal(exec, static_cast<std::int64_t>(x.size()), alpha, x, 1);
+}
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+void axpy(const ExecSpace& exec, const value_type_t<Format>& alpha, const Array& x, const Array& y,
+          workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
+  detail::check_same_length("kamp::blas::axpy", "y", static_cast<std::int64_t>(y.size()),
+                            static_cast<std::int64_t>(x.size()), "the length of x");
+  blas::axpy(exec, static_cast<std::int64_t>(x.size()), alpha, x, 1, y, 1, workspace);
+}
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+value_type_t<Format> dot(const ExecSpace& exec, const Array& x, const Array& y,
+                         workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
+  detail::check_same_length("kamp::blas::dot", "y", static_cast<std::int64_t>(y.size()),
+                            static_cast<std::int64_t>(x.size()), "the length of x");
+  return blas::dot(exec, static_cast<std::int64_t>(x.size()), x, 1, y, 1, workspace);
+}
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+value_type_t<Format> asum(const ExecSpace& exec, const Array& x,
+                          workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
+  return blas::asum(exec, static_cast<std::int64_t>(x.size()), x, 1, workspace);
+}
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+value_type_t<Format> nrm2(const ExecSpace& exec, const Array& x,
+                          workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
+  return blas::nrm2(exec, static_cast<std::int64_t>(x.size()), x, 1, workspace);
+}
+
+}  // namespace kamp::blas

@@ -1,0 +1,57 @@
+#pragma once
+// format_traits<Format>: everything the BLAS layer, the tests and the experiments know about a
+// number format. Each format's folder specialises it once (rns/rns_format.hpp,
+// dd/dd_format.hpp, ...); nothing outside a format's folder names its internals.
+//
+// A specialisation provides
+//   using value_type;                       the number in registers; device-callable arithmetic
+//   template <class MemorySpace>
+//   using array_type;                       storage of n numbers in MemorySpace: constructor
+//                                           (n, label), size(), load(i) and store(i, v) callable on
+//                                           the device, `using format = Format`, and the ADL
+//                                           functions copy_from_host(array, std::vector<value_type>)
+//                                           and copy_to_host(array) (bulk transfers)
+//   using context_type;                     trivially copyable read-only data the arithmetic needs
+//                                           (RNS: its basis constants); no_context when none
+//   template <class MemorySpace>
+//   static context_type context();          that data, valid in MemorySpace
+//   KOKKOS_INLINE_FUNCTION static value_type zero();
+//   KOKKOS_INLINE_FUNCTION static value_type from_double(const context_type&, double);  exact
+//   KOKKOS_INLINE_FUNCTION static double to_double(const context_type&, const value_type&);
+//   KOKKOS_INLINE_FUNCTION static value_type add/sub/mul(const context_type&, a, b);
+//   KOKKOS_INLINE_FUNCTION static value_type fma(const context_type&, a, b, c);   a b + c
+//   KOKKOS_INLINE_FUNCTION static value_type abs(const context_type&, a);
+//   static value_type from_mpfr(mpfr_srcptr);          host; rounded to the format
+//   static core::mpfr_value to_mpfr(const value_type&); host; exact
+//   static value_type from_string(const std::string&); host; invalid text: kamp::invalid_argument
+//   static std::string to_string(const value_type&);   host
+//   static core::mpfr_value unit_roundoff();   u: every rounded add, sub and mul satisfies
+//                                              fl(a op b) = (a op b)(1 + d), |d| <= u, and fma(a, b, c)
+//                                              = (a b (1 + d1) + c)(1 + d2), |d1|, |d2| <= u, while no
+//                                              component overflows or underflows; values stored in
+//                                              array_type round with |d| <= u as well
+//   static constexpr int precision;            significand bits (nominal, for tables)
+//   static std::string name();                 e.g. "dd_real", "rns_424"
+//
+// Plain C++17 and no macros: a routine written against these members works for every format,
+// and a format adds nothing to the BLAS layer unless it specialises a routine for speed.
+#include <Kokkos_Core.hpp>
+
+namespace kamp {
+
+template <class Format>
+struct format_traits;
+
+// The context of formats whose arithmetic needs no data.
+struct no_context {};
+
+template <class Format>
+using value_type_t = typename format_traits<Format>::value_type;
+
+template <class Format, class MemorySpace>
+using array_t = typename format_traits<Format>::template array_type<MemorySpace>;
+
+template <class Format>
+using context_t = typename format_traits<Format>::context_type;
+
+}  // namespace kamp

@@ -1,0 +1,64 @@
+#pragma once
+// Level-1 BLAS kernels of the RNS format, built from the split-kernel stages (the BLAS layer
+// checks the arguments and calls these through blas/format_kernels.hpp):
+//   scal: x <- alpha x               mul stages in place
+//   axpy: y <- alpha x + y           mul stages into the workspace, then the add stages
+//   dot, asum: the products (or magnitudes) in the workspace, summed by two team reductions
+// scal and axpy are asynchronous; dot and asum return host values.
+#include <string>
+
+#include "rns/vector_sum.hpp"
+
+namespace kamp::rns {
+
+template <int N, class MemorySpace>
+struct magnitude_kernel {
+  mp_array<N, MemorySpace> x, terms;
+  vector_map map;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
+    mp_float<N> v = x.load(map(e));
+    v.sign = 0;
+    terms.store(static_cast<std::size_t>(e), v);
+  }
+};
+
+template <class ExecSpace, int N, class MemorySpace>
+void scal(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
+          std::int64_t incx) {
+  const operand<N, MemorySpace> x_op{x, {incx, n}};
+  detail::run_mul_stages("kamp::rns::scal", exec, n, true, alpha, x_op, x_op, x_op);
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+void axpy(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
+          std::int64_t incx, const mp_array<N, MemorySpace>& y, std::int64_t incy,
+          vector_sum_workspace<N, MemorySpace>& w) {
+  w.reserve(n, 1);
+  const operand<N, MemorySpace> x_op{x, {incx, n}}, t_op{w.terms, {1, n}};
+  detail::run_mul_stages("kamp::rns::axpy::scale", exec, n, true, alpha, x_op, x_op, t_op);
+  add(exec, n, w.terms, 1, y, incy, y, incy);
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+mp_float<N> dot(const ExecSpace& exec, std::int64_t n, const mp_array<N, MemorySpace>& x, std::int64_t incx,
+                const mp_array<N, MemorySpace>& y, std::int64_t incy, vector_sum_workspace<N, MemorySpace>& w) {
+  std::int64_t rows, cols;
+  sum_shape(n, rows, cols);
+  w.reserve(rows * cols, rows);
+  detail::run_mul_stages("kamp::rns::dot::mul", exec, n, false, mp_float<N>(), operand<N, MemorySpace>{x, {incx, n}},
+                         operand<N, MemorySpace>{y, {incy, n}}, operand<N, MemorySpace>{w.terms, {1, n}});
+  return sum_terms("kamp::rns::dot", exec, n, w);
+}
+
+template <class ExecSpace, int N, class MemorySpace>
+mp_float<N> asum(const ExecSpace& exec, std::int64_t n, const mp_array<N, MemorySpace>& x, std::int64_t incx,
+                 vector_sum_workspace<N, MemorySpace>& w) {
+  std::int64_t rows, cols;
+  sum_shape(n, rows, cols);
+  w.reserve(rows * cols, rows);
+  Kokkos::parallel_for("kamp::rns::asum::magnitude", detail::range(exec, n),
+                       magnitude_kernel<N, MemorySpace>{x, w.terms, {incx, n}});
+  return sum_terms("kamp::rns::asum", exec, n, w);
+}
+
+}  // namespace kamp::rns

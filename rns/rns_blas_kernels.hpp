@@ -1,0 +1,133 @@
+#pragma once
+// The RNS format's own BLAS kernels (blas/format_kernels.hpp): level 1 on the split-kernel
+// stages (rns/level1.hpp) and GEMV as seed 000 Algorithm 1 or the fused kernel
+// (rns/gemv.hpp). An automatic GEMV launch takes the tuned choice for this format, shape,
+// backend and device from the shared tuning cache, else the fused kernel with launch
+// parameters derived from the device. GEMM, NRM2 and everything else use the generic kernels.
+#include <type_traits>
+#include <vector>
+
+#include "blas/device_name.hpp"
+#include "blas/format_kernels.hpp"
+#include "blas/tuning_cache.hpp"
+#include "rns/gemv.hpp"
+#include "rns/level1.hpp"
+#include "rns/rns_format.hpp"
+
+namespace kamp::rns {
+
+// What the RNS BLAS kernels keep between calls.
+template <int N, class MemorySpace>
+struct blas_workspace {
+  vector_sum_workspace<N, MemorySpace> sum;
+  gemv_workspace<N, MemorySpace> gemv;
+};
+
+}  // namespace kamp::rns
+
+namespace kamp::blas {
+
+template <int N>
+struct format_kernels<rns::mp_float<N>> {
+  static constexpr bool scal = true, axpy = true, dot = true, asum = true, gemv = true, gemm = false;
+  template <class MemorySpace>
+  using workspace_type = rns::blas_workspace<N, MemorySpace>;
+  using gemv_launch_type = rns::gemv_launch;
+  using value = rns::mp_float<N>;
+  template <class MemorySpace>
+  using array = rns::mp_array<N, MemorySpace>;
+
+  template <class ExecSpace, class MemorySpace>
+  static void run_scal(const ExecSpace& exec, std::int64_t n, const value& alpha, const array<MemorySpace>& x,
+                       std::int64_t incx) {
+    rns::scal(exec, n, alpha, x, incx);
+  }
+
+  template <class ExecSpace, class MemorySpace>
+  static void run_axpy(const ExecSpace& exec, std::int64_t n, const value& alpha, const array<MemorySpace>& x,
+                       std::int64_t incx, const array<MemorySpace>& y, std::int64_t incy,
+                       workspace_type<MemorySpace>* workspace) {
+    workspace_type<MemorySpace> local;
+    rns::axpy(exec, n, alpha, x, incx, y, incy, (workspace ? *workspace : local).sum);
+    if (!workspace) exec.fence();  // the local workspace must outlive the kernels
+  }
+
+  template <class ExecSpace, class MemorySpace>
+  static value run_dot(const ExecSpace& exec, std::int64_t n, const array<MemorySpace>& x, std::int64_t incx,
+                       const array<MemorySpace>& y, std::int64_t incy, workspace_type<MemorySpace>* workspace) {
+    workspace_type<MemorySpace> local;
+    return rns::dot(exec, n, x, incx, y, incy, (workspace ? *workspace : local).sum);
+  }
+
+  template <class ExecSpace, class MemorySpace>
+  static value run_asum(const ExecSpace& exec, std::int64_t n, const array<MemorySpace>& x, std::int64_t incx,
+                        workspace_type<MemorySpace>* workspace) {
+    workspace_type<MemorySpace> local;
+    return rns::asum(exec, n, x, incx, (workspace ? *workspace : local).sum);
+  }
+
+  template <class ExecSpace, class MemorySpace>
+  static void run_gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n, const value& alpha,
+                       const array<MemorySpace>& A, std::int64_t lda, const array<MemorySpace>& x, std::int64_t incx,
+                       const value& beta, const array<MemorySpace>& y, std::int64_t incy,
+                       workspace_type<MemorySpace>* workspace, const rns::gemv_launch& launch) {
+    rns::gemv_launch chosen = launch;
+    if (chosen.algorithm == rns::gemv_algorithm::automatic) {
+      const auto& f = format_traits<value>::name;
+      const tuning_key key{f(), format_traits<value>::precision, transposed ? "gemv_T" : "gemv_N",
+                           std::to_string(m) + " x " + std::to_string(n), ExecSpace::name(),
+                           device_name<ExecSpace>()};
+      const auto tuned = tuning_cache::shared().find(key);
+      chosen = tuned ? read(tuned->launch) : rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0};
+    }
+    workspace_type<MemorySpace> local;
+    rns::gemv(exec, transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, (workspace ? *workspace : local).gemv,
+              chosen);
+    if (!workspace) exec.fence();
+  }
+
+  // Algorithm 1 with the derived and three fixed reduction team sizes; the fused kernel with
+  // 1..32 lanes per term (powers of two up to N) and 64..512 threads per team on a GPU, or
+  // with one and two threads per output on a CPU.
+  template <class ExecSpace>
+  static std::vector<rns::gemv_launch> gemv_candidates() {
+    using rns::gemv_algorithm;
+    std::vector<rns::gemv_launch> out;
+    const bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
+    for (int reduce : {0, 32, 64, 128}) {
+      if (host && reduce > 0) break;
+      out.push_back({gemv_algorithm::split, reduce, 0, 0});
+    }
+    const int most_lanes = host ? 1 : (N < 32 ? N : 32);
+    for (int lanes = 1; lanes <= most_lanes; lanes *= 2) {
+      if (host) {
+        for (int threads : {1, 2}) out.push_back({gemv_algorithm::fused, 0, threads, 1});
+      } else {
+        for (int block : {64, 128, 256, 512}) out.push_back({gemv_algorithm::fused, 0, block / lanes, lanes});
+      }
+    }
+    return out;
+  }
+
+  static launch_description describe(const rns::gemv_launch& l) {
+    return {rns::to_string(l.algorithm),
+            {{"reduce_team_size", l.reduce_team_size},
+             {"fused_team_size", l.fused_team_size},
+             {"fused_vector_length", l.fused_vector_length}}};
+  }
+
+  // A description this version cannot read (another algorithm name, missing parameters) gives
+  // the default launch, never an exception from inside a BLAS call.
+  static rns::gemv_launch read(const launch_description& d) {
+    const auto parameter = [&](const char* name) {
+      const auto it = d.parameters.find(name);
+      return it == d.parameters.end() || it->second < 0 ? 0 : it->second;
+    };
+    rns::gemv_launch l{rns::gemv_algorithm::fused, parameter("reduce_team_size"), parameter("fused_team_size"),
+                       parameter("fused_vector_length")};
+    if (d.algorithm == "split") l.algorithm = rns::gemv_algorithm::split;
+    return l;
+  }
+};
+
+}  // namespace kamp::blas
