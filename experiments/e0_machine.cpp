@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "blas/vendor_blas.hpp"
-#include "core/device_info.hpp"
 #include "core/rounding.hpp"
 #include "experiments/experiment.hpp"
+#include "experiments/harness/device_info.hpp"
 #include "experiments/timing.hpp"
 
 namespace kamp::experiments {
@@ -40,8 +40,8 @@ struct fma_throughput_kernel {
 template <class Space>
 class characterization {
  public:
-  characterization(core::results_table& table, const experiment_options& options)
-      : table_(table), info_(core::query_device_info<Space>()),
+  characterization(harness::results_table& table, const experiment_options& options)
+      : table_(table), info_(harness::query_device_info<Space>()),
         quick_(options.size == problem_size::quick) {}
 
   void run() {
@@ -61,7 +61,7 @@ class characterization {
   using matrix = Kokkos::View<double**, Kokkos::LayoutLeft, memory>;
 
   void add(const std::string& variant, std::int64_t m, std::int64_t n, const std::string& metric, double value) {
-    auto row = core::result_row::of("E0", variant, 53, m, n, metric, value);
+    auto row = harness::result_row::of("E0", variant, 53, m, n, metric, value);
     row.extra["space"] = Space::name();
     row.extra["device"] = info_.name;
     table_.add(row);
@@ -88,7 +88,7 @@ class characterization {
     for (int lg = 16; lg <= largest_log2(); lg += 2) {
       const std::size_t n = std::size_t(1) << lg;
       progress_line("copy bandwidth, n = " + std::to_string(n));
-      const double bw = core::measure_copy_bandwidth_gbs<Space>(n, lg < 22 ? 50 : 10);
+      const double bw = harness::measure_copy_bandwidth_gbs<Space>(n, lg < 22 ? 50 : 10);
       add("copy", 0, static_cast<std::int64_t>(n), "bandwidth_gbs", bw);
       if (info_.peak_dram_bandwidth_gbs() > 0)
         add("copy", 0, static_cast<std::int64_t>(n), "pct_peak", 100 * bw / info_.peak_dram_bandwidth_gbs());
@@ -199,8 +199,8 @@ class characterization {
 
 
  private:
-  core::results_table& table_;
-  core::device_info info_;
+  harness::results_table& table_;
+  harness::device_info info_;
   bool quick_;
   double copy_bandwidth_ = 0;
   Kokkos::Random_XorShift64_Pool<Space> pool_{20201120};
@@ -208,9 +208,9 @@ class characterization {
 
 }  // namespace
 
-core::results_table run_e0_machine(const experiment_options& options) {
-  core::results_table table(core::run_context::current(options.command),
-                            "E0: machine characterization (copy bandwidth, FP64 throughput, vendor double BLAS)");
+harness::results_table run_e0_machine(const experiment_options& options) {
+  harness::results_table table(harness::run_context::current(options.command),
+                               "E0: machine characterization (copy bandwidth, FP64 throughput, vendor double BLAS)");
   characterization<Kokkos::DefaultExecutionSpace>(table, options).run();
   if (!std::is_same<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>::value)
     characterization<Kokkos::DefaultHostExecutionSpace>(table, options).run();

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/device_info.hpp"
-#include "core/kernel_profiler.hpp"
 #include "experiments/experiment.hpp"
+#include "experiments/harness/device_info.hpp"
+#include "experiments/harness/kernel_profiler.hpp"
 #include "experiments/precisions.hpp"
 #include "experiments/timing.hpp"
 #include "rns/array_of_mp_float.hpp"
@@ -27,10 +27,10 @@ namespace rns = kamp::rns;
 template <class Space>
 class elementwise_throughput {
  public:
-  elementwise_throughput(core::results_table& table, const experiment_options& options)
-      : table_(table), info_(core::query_device_info<Space>()), quick_(options.size == problem_size::quick) {
+  elementwise_throughput(harness::results_table& table, const experiment_options& options)
+      : table_(table), info_(harness::query_device_info<Space>()), quick_(options.size == problem_size::quick) {
     const std::size_t doubles = info_.is_gpu ? (std::size_t(1) << 27) : (std::size_t(1) << 24);
-    copy_bandwidth_ = core::measure_copy_bandwidth_gbs<Space>(doubles);
+    copy_bandwidth_ = harness::measure_copy_bandwidth_gbs<Space>(doubles);
     add("copy_reference", 0, 0, static_cast<std::int64_t>(doubles), "bandwidth_gbs", copy_bandwidth_);
   }
 
@@ -47,7 +47,7 @@ class elementwise_throughput {
 
   void add(const std::string& variant, int bits, std::int64_t m, std::int64_t n, const std::string& metric,
            double value) {
-    auto row = core::result_row::of("E12", variant, bits, m, n, metric, value);
+    auto row = harness::result_row::of("E12", variant, bits, m, n, metric, value);
     row.extra["space"] = Space::name();
     table_.add(row);
   }
@@ -76,7 +76,7 @@ class elementwise_throughput {
       add("split_" + op, p, 0, L, "time_ms", ms);
       add("split_" + op, p, 0, L, "gflops", L / (ms * 1e6));  // 10^9 multiple-precision operations per second
       {
-        core::kernel_profiler profiler;
+        harness::kernel_profiler profiler;
         split();
         for (const auto& k : profiler.table()) {
           const std::string stage = k.label.substr(k.label.rfind(':') + 1);
@@ -132,23 +132,23 @@ class elementwise_throughput {
     add(variant, p, omp_get_max_threads(), L, "speedup", ms / split_ms);  // of kamp's split kernels over MPFR
   }
 
-  core::results_table& table_;
-  core::device_info info_;
+  harness::results_table& table_;
+  harness::device_info info_;
   bool quick_;
   double copy_bandwidth_ = 0;
 };
 
 template <class Space>
-void run_all_precisions(core::results_table& table, const experiment_options& options) {
+void run_all_precisions(harness::results_table& table, const experiment_options& options) {
   elementwise_throughput<Space> e(table, options);
   for_each_precision([&](auto n) { e.template run<decltype(n)::value>(); });
 }
 
 }  // namespace
 
-core::results_table run_e12_rns_elementwise(const experiment_options& options) {
-  core::results_table table(core::run_context::current(options.command),
-                            "E12: RNS elementwise array add/mul throughput (split kernels, per-thread, MPFR+OpenMP)");
+harness::results_table run_e12_rns_elementwise(const experiment_options& options) {
+  harness::results_table table(harness::run_context::current(options.command),
+                               "E12: RNS elementwise array add/mul throughput (split kernels, per-thread, MPFR+OpenMP)");
   run_all_precisions<Kokkos::DefaultExecutionSpace>(table, options);
   if (!std::is_same<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>::value)
     run_all_precisions<Kokkos::DefaultHostExecutionSpace>(table, options);

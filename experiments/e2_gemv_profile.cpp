@@ -9,11 +9,11 @@
 #include <map>
 #include <stdexcept>
 
-#include "core/device_info.hpp"
-#include "core/kernel_profiler.hpp"
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
-#include "experiments/ncu_csv.hpp"
+#include "experiments/harness/device_info.hpp"
+#include "experiments/harness/kernel_profiler.hpp"
+#include "experiments/harness/ncu_csv.hpp"
 
 namespace kamp::experiments {
 
@@ -23,23 +23,23 @@ constexpr std::int64_t e2_size = 1000;
 
 }  // namespace
 
-core::results_table run_e2_gemv_profile(const experiment_options& options) {
+harness::results_table run_e2_gemv_profile(const experiment_options& options) {
   using Space = Kokkos::DefaultExecutionSpace;
-  core::results_table table(core::run_context::current(options.command),
-                            "E2: occupancy, divergence and DRAM bandwidth of the GEMV kernels, 1000 x 1000, 424 bits, N "
-                            "(seed 000 Table 4)");
+  harness::results_table table(harness::run_context::current(options.command),
+                               "E2: occupancy, divergence and DRAM bandwidth of the GEMV kernels, 1000 x 1000, 424 bits, N "
+                               "(seed 000 Table 4)");
   progress("E2", "GEMV 1000 x 1000 at 424 bits, Algorithm 1 and fused");
   gemv_problem<Space, 32> problem(e2_size, e2_size, false);
   for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused})
     problem.run('N', {algorithm, 0, 0, 0});  // warm-up (allocations, basis constants)
   Kokkos::fence();
-  core::kernel_profiler profiler;
+  harness::kernel_profiler profiler;
   for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused})
     problem.run('N', {algorithm, 0, 0, 0});
   Kokkos::fence();
 
   auto add = [&](const std::string& kernel, const std::string& metric, double value, std::optional<double> paper) {
-    auto row = core::result_row::of("E2", kernel, 424, e2_size, e2_size, metric, value);
+    auto row = harness::result_row::of("E2", kernel, 424, e2_size, e2_size, metric, value);
     row.paper = paper;
     table.add(row);
   };
@@ -52,8 +52,8 @@ core::results_table run_e2_gemv_profile(const experiment_options& options) {
   // seed 000 Table 4 (GTX 1080, DRAM peak 320.3 GB/s): occupancy, divergence, bandwidth.
   struct paper_row { double occupancy, divergence, bandwidth_gbs; };
   const std::map<std::string, paper_row> paper{{"mat_scal::digits", {95.5, 0.0, 163.3}}, {"row_sum", {26.8, 66.8, 49.9}}};
-  const double copy_gbs = core::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26);
-  for (const auto& kernel : read_ncu_csv(ncu_csv, static_cast<double>(e2_size * e2_size))) {
+  const double copy_gbs = harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26);
+  for (const auto& kernel : harness::read_ncu_csv(ncu_csv, static_cast<double>(e2_size * e2_size))) {
     const std::string& label = kernel.first;  // named, not bound: lambdas may not capture bindings in C++17
     const auto& metrics = kernel.second;
     const auto value = [&](const std::string& name) {

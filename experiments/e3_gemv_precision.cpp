@@ -10,6 +10,7 @@
 
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
+#include "experiments/harness/device_info.hpp"
 #include "experiments/precisions.hpp"
 #include "experiments/timing.hpp"
 
@@ -40,8 +41,8 @@ int precision_index(int bits) {
 template <class Space>
 class precision_sweep {
  public:
-  precision_sweep(core::results_table& table, std::int64_t size, blas::gemv_tuning_cache& cache)
-      : table_(table), size_(size), cache_(cache), copy_gbs_(core::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
+  precision_sweep(harness::results_table& table, std::int64_t size, blas::gemv_tuning_cache& cache)
+      : table_(table), size_(size), cache_(cache), copy_gbs_(harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
 
   template <int N>
   void run() {
@@ -85,7 +86,7 @@ class precision_sweep {
 
   void add(const std::string& variant, int bits, double ms, double floor_bytes = 0, std::int64_t threads = 0,
            const std::string& config = "") {
-    auto row = core::result_row::of("E3", variant, bits, size_, size_, "time_ms", ms);
+    auto row = harness::result_row::of("E3", variant, bits, size_, size_, "time_ms", ms);
     // Every GPU variant is set beside the paper's Algorithm 1 row of the same trans.
     const std::string paper_row = variant.rfind("basic", 0) == 0 ? variant : "split_" + variant.substr(variant.size() - 1);
     if (variant.rfind("mpfr", 0) != 0 && table5().count(paper_row) && size_ == 1000)
@@ -135,23 +136,23 @@ class precision_sweep {
     add("mpfr_N", rns::basis_constants<N>::precision, ms, 0, omp_get_max_threads());
   }
 
-  core::results_table& table_;
+  harness::results_table& table_;
   std::int64_t size_;
   blas::gemv_tuning_cache& cache_;
   double copy_gbs_;
 };
 
 template <class Space>
-void sweep(core::results_table& table, std::int64_t size) {
+void sweep(harness::results_table& table, std::int64_t size) {
   precision_sweep<Space> s(table, size, blas::gemv_tuning_cache::shared());
   for_each_precision([&](auto n) { s.template run<decltype(n)::value>(); });
 }
 
 }  // namespace
 
-core::results_table run_e3_gemv_precision(const experiment_options& options) {
-  core::results_table table(core::run_context::current(options.command),
-                            "E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP (seed 000 Table 5)");
+harness::results_table run_e3_gemv_precision(const experiment_options& options) {
+  harness::results_table table(harness::run_context::current(options.command),
+                               "E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP (seed 000 Table 5)");
   // The quick size keeps a 2-core CPU run to a couple of minutes; the paper's is 1000.
   const std::int64_t size = options.size == problem_size::paper ? 1000 : 200;
   sweep<Kokkos::DefaultExecutionSpace>(table, size);

@@ -12,11 +12,11 @@ namespace kamp::experiments {
 
 namespace {
 
-void add_rows(core::results_table& table, const std::string& variant, int p, std::int64_t size,
+void add_rows(harness::results_table& table, const std::string& variant, int p, std::int64_t size,
               const core::mpfr_value& error, const core::mpfr_value& gamma);
 
 template <int N>
-void measure(core::results_table& table, std::int64_t size) {
+void measure(harness::results_table& table, std::int64_t size) {
   using Space = Kokkos::DefaultExecutionSpace;
   constexpr int p = rns::basis_constants<N>::precision, q = rns::basis_constants<N>::significand_bits;
   progress("E4", std::to_string(p) + " bits, n = " + std::to_string(size));
@@ -77,10 +77,10 @@ void measure(core::results_table& table, std::int64_t size) {
 }
 
 // Both are far below the double range at high precision: log2 goes in an extra column.
-void add_rows(core::results_table& table, const std::string& variant, int p, std::int64_t size,
+void add_rows(harness::results_table& table, const std::string& variant, int p, std::int64_t size,
               const core::mpfr_value& error, const core::mpfr_value& gamma) {
   for (const auto* which : {&error, &gamma}) {
-    auto row = core::result_row::of("E4", variant, p, size, size, which == &error ? "rel_error" : "error_bound",
+    auto row = harness::result_row::of("E4", variant, p, size, size, which == &error ? "rel_error" : "error_bound",
                                     mpfr_get_d(which->get(), MPFR_RNDU));
     long exponent = 0;
     const double frac = mpfr_get_d_2exp(&exponent, which->get(), MPFR_RNDU);
@@ -92,9 +92,9 @@ void add_rows(core::results_table& table, const std::string& variant, int p, std
 
 }  // namespace
 
-core::results_table run_e4_gemv_error(const experiment_options& options) {
-  core::results_table table(core::run_context::current(options.command),
-                            "E4: GEMV error against the bound gamma_{n+2} of seed 000 eqs. (16)-(19)");
+harness::results_table run_e4_gemv_error(const experiment_options& options) {
+  harness::results_table table(harness::run_context::current(options.command),
+                               "E4: GEMV error against the bound gamma_{n+2} of seed 000 eqs. (16)-(19)");
   const std::vector<std::int64_t> sizes =
       options.size == problem_size::paper ? std::vector<std::int64_t>{10, 100, 1000} : std::vector<std::int64_t>{10, 100};
   for (const std::int64_t n : sizes) for_each_precision([&](auto N) { measure<decltype(N)::value>(table, n); });

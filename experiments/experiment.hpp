@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/results_table.hpp"
+#include "experiments/harness/results_table.hpp"
 
 namespace kamp::experiments {
 
@@ -19,7 +19,7 @@ struct experiment_options {
 struct experiment {
   std::string id;     // E0..E11
   std::string title;
-  std::function<core::results_table(const experiment_options&)> run;
+  std::function<harness::results_table(const experiment_options&)> run;
 };
 
 // Every registered experiment, in id order.
@@ -28,11 +28,11 @@ const std::vector<experiment>& registry();
 // One progress line on stderr, overwritten by the next.
 void progress(const std::string& id, const std::string& what);
 
-core::results_table run_e0_machine(const experiment_options& options);
-core::results_table run_e1_gemv_time_shares(const experiment_options& options);
-core::results_table run_e2_gemv_profile(const experiment_options& options);
-core::results_table run_e3_gemv_precision(const experiment_options& options);
-core::results_table run_e4_gemv_error(const experiment_options& options);
-core::results_table run_e12_rns_elementwise(const experiment_options& options);
+harness::results_table run_e0_machine(const experiment_options& options);
+harness::results_table run_e1_gemv_time_shares(const experiment_options& options);
+harness::results_table run_e2_gemv_profile(const experiment_options& options);
+harness::results_table run_e3_gemv_precision(const experiment_options& options);
+harness::results_table run_e4_gemv_error(const experiment_options& options);
+harness::results_table run_e12_rns_elementwise(const experiment_options& options);
 
 }  // namespace kamp::experiments

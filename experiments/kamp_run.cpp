@@ -63,7 +63,7 @@ int run(const arguments& args) {
                            "is not registered (kamp_run --list shows the experiments)");
   for (const auto& e : registry()) {
     if (!args.ids.empty() && std::find(args.ids.begin(), args.ids.end(), e.id) == args.ids.end()) continue;
-    const kamp::core::results_table table = e.run(args.options);
+    const kamp::harness::results_table table = e.run(args.options);
     const std::filesystem::path dir = std::filesystem::path(args.out_dir) / table.context().machine;
     std::filesystem::create_directories(dir);
     table.write_csv((dir / (e.id + ".csv")).string());

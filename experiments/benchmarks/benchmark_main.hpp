@@ -4,14 +4,14 @@
 #include <benchmark/benchmark.h>
 #include <Kokkos_Core.hpp>
 
-#include "core/run_context.hpp"
+#include "experiments/harness/run_context.hpp"
 
 namespace kamp::experiments {
 
 inline int run_benchmarks(int argc, char** argv) {
   Kokkos::ScopeGuard kokkos(argc, argv);
   benchmark::Initialize(&argc, argv);
-  benchmark::AddCustomContext("kokkos", core::kokkos_configuration());
+  benchmark::AddCustomContext("kokkos", harness::kokkos_configuration());
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

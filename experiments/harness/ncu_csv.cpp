@@ -1,10 +1,10 @@
-#include "experiments/ncu_csv.hpp"
+#include "experiments/harness/ncu_csv.hpp"
 
 #include <fstream>
 
 #include "core/error.hpp"
 
-namespace kamp::experiments {
+namespace kamp::harness {
 
 namespace {
 
@@ -88,4 +88,4 @@ std::map<std::string, std::map<std::string, double>> read_ncu_csv(const std::str
   return by_label;
 }
 
-}  // namespace kamp::experiments
+}  // namespace kamp::harness

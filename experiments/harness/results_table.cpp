@@ -1,4 +1,4 @@
-#include "core/results_table.hpp"
+#include "experiments/harness/results_table.hpp"
 
 #include <cmath>
 #include <fstream>
@@ -10,7 +10,7 @@
 
 #include "core/error.hpp"
 
-namespace kamp::core {
+namespace kamp::harness {
 
 const std::map<std::string, std::string>& results_table::metrics() {
   static const std::map<std::string, std::string> vocabulary{
@@ -36,7 +36,7 @@ results_table::results_table(run_context context, std::string title)
     : context_(std::move(context)), title_(std::move(title)) {}
 
 void results_table::add(result_row row) {
-  const char* fn = "kamp::core::results_table::add";
+  const char* fn = "kamp::harness::results_table::add";
   static const std::regex id_form("E[0-9]+");
   require_argument(std::regex_match(row.id, id_form), fn, "row.id", row.id, "must be E<number>, e.g. E0");
   require_argument(metrics().count(row.metric) == 1, fn, "row.metric", row.metric,
@@ -64,7 +64,7 @@ std::string number(double v) {
 
 std::ofstream open_for_writing(const std::string& path) {
   std::ofstream out(path);
-  if (!out) throw std::runtime_error("kamp::core::results_table: cannot write " + path);
+  if (!out) throw std::runtime_error("kamp::harness::results_table: cannot write " + path);
   return out;
 }
 
@@ -119,4 +119,4 @@ void results_table::write_markdown(const std::string& path) const {
   out << "\nFor time_ms a ratio below 1 means kamp is faster than the paper; for rates, above 1.\n";
 }
 
-}  // namespace kamp::core
+}  // namespace kamp::harness

@@ -1,6 +1,6 @@
 // Device information: plausible values for every backend, and a copy bandwidth that is
 // measured, positive and below a generous physical ceiling.
-#include "core/device_info.hpp"
+#include "experiments/harness/device_info.hpp"
 #include "tests/backends.hpp"
 
 namespace {
@@ -8,7 +8,7 @@ namespace {
 KAMP_BACKEND_TEST_SUITE(device_info_test);
 
 TYPED_TEST(device_info_test, describes_the_execution_space) {
-  const auto info = kamp::core::query_device_info<TypeParam>();
+  const auto info = kamp::harness::query_device_info<TypeParam>();
   EXPECT_EQ(info.backend, TypeParam::name());
   EXPECT_FALSE(info.name.empty());
   EXPECT_GE(info.compute_units, 1);
@@ -23,7 +23,7 @@ TYPED_TEST(device_info_test, describes_the_execution_space) {
 }
 
 TYPED_TEST(device_info_test, copy_bandwidth_is_measured) {
-  const double gbs = kamp::core::measure_copy_bandwidth_gbs<TypeParam>(1 << 20, 3);
+  const double gbs = kamp::harness::measure_copy_bandwidth_gbs<TypeParam>(1 << 20, 3);
   EXPECT_GT(gbs, 0.1);
   EXPECT_LT(gbs, 1e5);  // 100 TB/s: no memory system is that fast
 }

@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/run_context.hpp"
+#include "experiments/harness/run_context.hpp"
 
-namespace kamp::core {
+namespace kamp::harness {
 
 struct result_row {
   std::string id;       // experiment id, E0..E11
@@ -60,4 +60,4 @@ class results_table {
   std::vector<result_row> rows_;
 };
 
-}  // namespace kamp::core
+}  // namespace kamp::harness

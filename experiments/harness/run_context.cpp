@@ -1,4 +1,4 @@
-#include "core/run_context.hpp"
+#include "experiments/harness/run_context.hpp"
 
 #include <Kokkos_Core.hpp>
 
@@ -7,13 +7,13 @@
 #include <ctime>
 #include <type_traits>
 
-#include "core/device_info.hpp"
+#include "blas/device_name.hpp"
 
 #ifndef KAMP_CONFIGURE_GIT_HASH
 #define KAMP_CONFIGURE_GIT_HASH "unknown"
 #endif
 
-namespace kamp::core {
+namespace kamp::harness {
 
 std::string kokkos_configuration() {
   std::string s = "Kokkos " + std::to_string(KOKKOS_VERSION / 10000) + "." +
@@ -48,7 +48,7 @@ std::string environment(const char* name) {
 std::string default_machine_name() {
   std::string name;
   if (!std::is_same<Kokkos::DefaultExecutionSpace::memory_space, Kokkos::HostSpace>::value) {
-    const std::string gpu = query_gpu_info().name;
+    const std::string gpu = blas::device_name<Kokkos::DefaultExecutionSpace>();
     name = gpu.substr(gpu.find_last_of(' ') == std::string::npos ? 0 : gpu.find_last_of(' ') + 1);
   } else {
     name = "cpu-" + std::to_string(Kokkos::DefaultHostExecutionSpace().concurrency()) + "t";
@@ -75,4 +75,4 @@ run_context run_context::current(const std::string& command) {
   return c;
 }
 
-}  // namespace kamp::core
+}  // namespace kamp::harness

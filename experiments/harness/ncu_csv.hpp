@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace kamp::experiments {
+namespace kamp::harness {
 
 // One CSV record: fields split at commas outside double quotes, quotes removed ("" -> ").
 std::vector<std::string> csv_fields(const std::string& line);
@@ -21,4 +21,4 @@ std::string kernel_label(const std::string& name, double threads, double matrix_
 // file that cannot be read or holds no ncu CSV.
 std::map<std::string, std::map<std::string, double>> read_ncu_csv(const std::string& path, double matrix_cells);
 
-}  // namespace kamp::experiments
+}  // namespace kamp::harness

@@ -2,7 +2,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/kernel_profiler.hpp"
+#include "experiments/harness/kernel_profiler.hpp"
 #include "tests/backends.hpp"
 
 namespace {
@@ -28,11 +28,11 @@ void run_labelled_kernels() {
 KAMP_BACKEND_TEST_SUITE(kernel_profiler_test);
 
 TYPED_TEST(kernel_profiler_test, aggregates_time_per_label) {
-  kamp::core::kernel_profiler profiler;
+  kamp::harness::kernel_profiler profiler;
   run_labelled_kernels<TypeParam>();
   const auto rows = profiler.table();
-  const kamp::core::kernel_time* light = nullptr;
-  const kamp::core::kernel_time* heavy = nullptr;
+  const kamp::harness::kernel_time* light = nullptr;
+  const kamp::harness::kernel_time* heavy = nullptr;
   double total_share = 0;
   for (const auto& r : rows) {
     if (r.label == "kamp::test::light") light = &r;
@@ -52,11 +52,11 @@ TYPED_TEST(kernel_profiler_test, aggregates_time_per_label) {
 
 TYPED_TEST(kernel_profiler_test, only_one_profiler_at_a_time_and_nothing_after_it_stops) {
   {
-    kamp::core::kernel_profiler profiler;
-    EXPECT_THROW(kamp::core::kernel_profiler second, std::logic_error);
+    kamp::harness::kernel_profiler profiler;
+    EXPECT_THROW(kamp::harness::kernel_profiler second, std::logic_error);
   }
   run_labelled_kernels<TypeParam>();  // no profiler: the callbacks must be gone
-  kamp::core::kernel_profiler fresh;
+  kamp::harness::kernel_profiler fresh;
   EXPECT_TRUE(fresh.table().empty());
 }
 

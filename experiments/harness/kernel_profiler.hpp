@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace kamp::core {
+namespace kamp::harness {
 
 struct kernel_time {
   std::string label;
@@ -31,4 +31,4 @@ class kernel_profiler {
   std::string format() const;
 };
 
-}  // namespace kamp::core
+}  // namespace kamp::harness

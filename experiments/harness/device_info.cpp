@@ -1,14 +1,16 @@
-#include "core/device_info.hpp"
+#include "experiments/harness/device_info.hpp"
 
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "blas/device_name.hpp"
+
 #ifdef KOKKOS_ENABLE_CUDA
 #include <cuda_runtime.h>
 #endif
 
-namespace kamp::core {
+namespace kamp::harness {
 
 double device_info::peak_fp64_gflops() const {
   return 2.0 * compute_units * fp64_fma_per_unit_per_cycle * clock_mhz * 1e-3;
@@ -34,16 +36,7 @@ std::string device_info::summary() const {
 
 namespace {
 
-std::string cpuinfo_field(const std::string& key) {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);) {
-    if (line.compare(0, key.size(), key) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(colon + 2);
-    }
-  }
-  return "";
-}
+using blas::detail::cpuinfo_field;
 
 // FP64 FMA lanes per core and cycle from the vector ISA: two FMA pipes of 8 lanes with
 // AVX-512, two of 4 with AVX2+FMA, else one SSE2 pipe of 2 (a model, not a measurement).
@@ -59,8 +52,7 @@ int host_fma_lanes(const std::string& flags) {
 device_info query_host_info() {
   device_info info;
   info.backend = Kokkos::DefaultHostExecutionSpace::name();
-  info.name = cpuinfo_field("model name");
-  if (info.name.empty()) info.name = "unknown CPU";
+  info.name = blas::host_device_name();
   info.compute_units = Kokkos::DefaultHostExecutionSpace().concurrency();
   const std::string mhz = cpuinfo_field("cpu MHz");
   info.clock_mhz = mhz.empty() ? 0.0 : std::stod(mhz);
@@ -103,7 +95,7 @@ device_info query_gpu_info() {
   cudaGetDevice(&device);
   cudaDeviceProp prop{};
   if (cudaGetDeviceProperties(&prop, device) != cudaSuccess)
-    throw std::runtime_error("kamp::core::query_gpu_info: cudaGetDeviceProperties failed");
+    throw std::runtime_error("kamp::harness::query_gpu_info: cudaGetDeviceProperties failed");
   device_info info;
   info.backend = Kokkos::Cuda::name();
   info.name = prop.name;
@@ -126,9 +118,9 @@ device_info query_gpu_info() {
 }
 #else
 device_info query_gpu_info() {
-  throw std::runtime_error("kamp::core::query_gpu_info: kamp was built without a GPU backend "
+  throw std::runtime_error("kamp::harness::query_gpu_info: kamp was built without a GPU backend "
                            "(configure with the cuda preset)");
 }
 #endif
 
-}  // namespace kamp::core
+}  // namespace kamp::harness

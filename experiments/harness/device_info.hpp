@@ -9,7 +9,7 @@
 #include <string>
 #include <type_traits>
 
-namespace kamp::core {
+namespace kamp::harness {
 
 struct device_info {
   std::string backend;   // Kokkos execution space name, e.g. "Cuda" or "OpenMP"
@@ -72,7 +72,7 @@ double measure_copy_bandwidth_gbs(std::size_t doubles, int repetitions = 10) {
     Kokkos::fence();
     Kokkos::Timer timer;
     Kokkos::parallel_for(
-        "kamp::core::copy_bandwidth", policy, KOKKOS_LAMBDA(std::int64_t i) {
+        "kamp::harness::copy_bandwidth", policy, KOKKOS_LAMBDA(std::int64_t i) {
           // Both loads before either store: the views may alias, so a load after a store
           // could not be issued early, and the two loads would not be in flight together.
           const bool second = i + half < n;
@@ -86,4 +86,4 @@ double measure_copy_bandwidth_gbs(std::size_t doubles, int repetitions = 10) {
   return 16.0 * static_cast<double>(doubles) / best * 1e-9;
 }
 
-}  // namespace kamp::core
+}  // namespace kamp::harness

@@ -1,4 +1,4 @@
-#include "core/kernel_profiler.hpp"
+#include "experiments/harness/kernel_profiler.hpp"
 
 #include <Kokkos_Core.hpp>
 
@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
-namespace kamp::core {
+namespace kamp::harness {
 
 namespace {
 
@@ -73,7 +73,7 @@ kernel_profiler::kernel_profiler() {
   auto& s = state();
   {
     std::lock_guard<std::mutex> lock(s.mutex);
-    if (s.active) throw std::logic_error("kamp::core::kernel_profiler: another profiler is already active");
+    if (s.active) throw std::logic_error("kamp::harness::kernel_profiler: another profiler is already active");
     s.active = true;
     s.running.clear();
     s.totals.clear();
@@ -126,4 +126,4 @@ std::string kernel_profiler::format() const {
   return out;
 }
 
-}  // namespace kamp::core
+}  // namespace kamp::harness

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "core/results_table.hpp"
+#include "experiments/harness/results_table.hpp"
 
 namespace {
 
@@ -20,8 +20,8 @@ std::string read(const std::string& path) {
   return s.str();
 }
 
-kamp::core::run_context fixed_context() {
-  kamp::core::run_context c;
+kamp::harness::run_context fixed_context() {
+  kamp::harness::run_context c;
   c.machine = "testbox";
   c.backend = "OpenMP";
   c.kokkos = "Kokkos 3.4.1, backends OpenMP+Serial";
@@ -32,8 +32,8 @@ kamp::core::run_context fixed_context() {
 }
 
 TEST(results_table_test, csv_has_one_measurement_per_row_with_context) {
-  kamp::core::results_table table(fixed_context(), "E3: GEMV");
-  kamp::core::result_row row;
+  kamp::harness::results_table table(fixed_context(), "E3: GEMV");
+  kamp::harness::result_row row;
   row.id = "E3";
   row.variant = "split, N";
   row.bits = 424;
@@ -68,8 +68,8 @@ TEST(results_table_test, csv_has_one_measurement_per_row_with_context) {
 }
 
 TEST(results_table_test, rows_outside_the_vocabulary_are_rejected) {
-  kamp::core::results_table table(fixed_context(), "t");
-  kamp::core::result_row row;
+  kamp::harness::results_table table(fixed_context(), "t");
+  kamp::harness::result_row row;
   row.id = "E1";
   row.metric = "milliseconds";
   EXPECT_THROW(table.add(row), kamp::invalid_argument);
@@ -84,7 +84,7 @@ TEST(results_table_test, rows_outside_the_vocabulary_are_rejected) {
 }
 
 TEST(results_table_test, run_context_is_filled) {
-  const auto c = kamp::core::run_context::current("cmd");
+  const auto c = kamp::harness::run_context::current("cmd");
   EXPECT_FALSE(c.machine.empty());
   EXPECT_EQ(c.backend, Kokkos::DefaultExecutionSpace::name());
   EXPECT_NE(c.kokkos.find("Kokkos 3."), std::string::npos) << c.kokkos;

@@ -7,14 +7,14 @@
 #include <fstream>
 
 #include "core/error.hpp"
-#include "experiments/ncu_csv.hpp"
+#include "experiments/harness/ncu_csv.hpp"
 
 namespace {
 
-namespace ex = kamp::experiments;
+namespace harness = kamp::harness;
 
 TEST(ncu_csv, fields_respect_quotes) {
-  const auto f = ex::csv_fields(R"("a,b","c""d",,e)");
+  const auto f = harness::csv_fields(R"("a,b","c""d",,e)");
   ASSERT_EQ(f.size(), 4u);
   EXPECT_EQ(f[0], "a,b");
   EXPECT_EQ(f[1], "c\"d");
@@ -25,20 +25,20 @@ TEST(ncu_csv, fields_respect_quotes) {
 TEST(ncu_csv, kernel_labels_come_from_functor_types_and_launch_sizes) {
   const double cells = 1e6;
   const std::string launch = "void Kokkos::Impl::cuda_parallel_launch_local_memory<Kokkos::Impl::ParallelFor<";
-  EXPECT_EQ(ex::kernel_label(launch + "kamp::rns::gemv_fused_kernel<32, Kokkos::Cuda, Kokkos::CudaSpace>>", 128e3, cells),
+  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::gemv_fused_kernel<32, Kokkos::Cuda, Kokkos::CudaSpace>>", 128e3, cells),
             "fused_row");
-  EXPECT_EQ(ex::kernel_label(launch + "kamp::rns::gemv_reduce_kernel<32>>", 256e3, cells), "row_sum");
-  EXPECT_EQ(ex::kernel_label(launch + "kamp::rns::mul_digits_stage<32, Kokkos::CudaSpace, kamp::rns::matrix_map>>",
-                             32e6, cells),
+  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::gemv_reduce_kernel<32>>", 256e3, cells), "row_sum");
+  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::mul_digits_stage<32, Kokkos::CudaSpace, kamp::rns::matrix_map>>",
+                                  32e6, cells),
             "mat_scal::digits");
-  EXPECT_EQ(ex::kernel_label(launch + "kamp::rns::mul_esi_stage<32, Kokkos::CudaSpace, kamp::rns::matrix_map>>", 1e6,
-                             cells),
+  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::mul_esi_stage<32, Kokkos::CudaSpace, kamp::rns::matrix_map>>", 1e6,
+                                  cells),
             "mat_scal::esi");
-  EXPECT_EQ(ex::kernel_label(launch + "kamp::rns::round_stage_kernel<32, Kokkos::CudaSpace>>", 1e6, cells),
+  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::round_stage_kernel<32, Kokkos::CudaSpace>>", 1e6, cells),
             "mat_scal::round");
-  EXPECT_EQ(ex::kernel_label(launch + "kamp::rns::round_stage_kernel<32, Kokkos::CudaSpace>>", 1024, cells), "");
-  EXPECT_EQ(ex::kernel_label(launch + "kamp::rns::mul_digits_stage<32, Kokkos::CudaSpace, kamp::rns::vector_map>>",
-                             32e3, cells),
+  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::round_stage_kernel<32, Kokkos::CudaSpace>>", 1024, cells), "");
+  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::mul_digits_stage<32, Kokkos::CudaSpace, kamp::rns::vector_map>>",
+                                  32e3, cells),
             "");
 }
 
@@ -57,7 +57,7 @@ TEST(ncu_csv, reads_metrics_per_label) {
         << R"csv("2","ParallelFor<kamp::rns::gemv_reduce_kernel<32>>","(256, 1, 1)","(1000, 1, 1)","gpu__time_duration.sum","nsecond","3,000,000")csv"
         << "\n";
   }
-  const auto metrics = ex::read_ncu_csv(path, 1e6);
+  const auto metrics = harness::read_ncu_csv(path, 1e6);
   std::remove(path.c_str());
   ASSERT_EQ(metrics.size(), 1u);  // the small round stage is outside the table
   const auto& row_sum = metrics.at("row_sum");
@@ -67,7 +67,7 @@ TEST(ncu_csv, reads_metrics_per_label) {
 
 TEST(ncu_csv, errors_name_the_file) {
   try {
-    ex::read_ncu_csv("/nonexistent/ncu.csv", 1e6);
+    harness::read_ncu_csv("/nonexistent/ncu.csv", 1e6);
     ADD_FAILURE() << "no exception for a missing file";
   } catch (const kamp::invalid_argument& e) {
     EXPECT_EQ(e.argument(), "KAMP_E2_NCU_CSV");
@@ -75,7 +75,7 @@ TEST(ncu_csv, errors_name_the_file) {
   }
   const std::string path = "/tmp/kamp_ncu_empty_" + std::to_string(::getpid()) + ".csv";
   std::ofstream(path) << "==PROF== no kernels were profiled\n";
-  EXPECT_THROW(ex::read_ncu_csv(path, 1e6), kamp::invalid_argument);
+  EXPECT_THROW(harness::read_ncu_csv(path, 1e6), kamp::invalid_argument);
   std::remove(path.c_str());
 }
 

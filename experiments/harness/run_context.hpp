@@ -2,7 +2,7 @@
 // Where and how a result was produced: recorded with every table kamp writes.
 #include <string>
 
-namespace kamp::core {
+namespace kamp::harness {
 
 struct run_context {
   std::string machine;  // results/<machine>/; KAMP_MACHINE, else derived from the device
@@ -19,4 +19,4 @@ struct run_context {
 // One line: "Kokkos 3.4.1, backends Cuda+OpenMP+Serial, arch HOPPER90".
 std::string kokkos_configuration();
 
-}  // namespace kamp::core
+}  // namespace kamp::harness
