@@ -6,6 +6,7 @@
 #include <omp.h>
 
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "experiments/experiment.hpp"
@@ -18,30 +19,28 @@ namespace kamp::experiments {
 
 namespace {
 
-// seed 000 Table 5, ms, at 106, 212, 424, 848, 1696 bits.
-const std::map<std::string, std::vector<double>>& table5() {
-  static const std::map<std::string, std::vector<double>> t{
-      {"split_N", {3.1, 5.6, 8.5, 12.9, 24.6}},
-      {"split_T", {2.9, 4.6, 7.1, 11.2, 19.4}},
-      {"basic_N", {12.1, 22.8, 42.4, 75.5, 150.6}},
+// seed 000 Table 5, ms, by precision in bits; a precision the paper did not run has no row.
+const std::map<std::string, std::map<int, double>>& table5() {
+  static const std::map<std::string, std::map<int, double>> t{
+      {"split_N", {{106, 3.1}, {212, 5.6}, {424, 8.5}, {848, 12.9}, {1696, 24.6}}},
+      {"split_T", {{106, 2.9}, {212, 4.6}, {424, 7.1}, {848, 11.2}, {1696, 19.4}}},
+      {"basic_N", {{106, 12.1}, {212, 22.8}, {424, 42.4}, {848, 75.5}, {1696, 150.6}}},
   };
   return t;
 }
 
-int precision_index(int bits) {
-  switch (bits) {
-    case 106: return 0;
-    case 212: return 1;
-    case 424: return 2;
-    case 848: return 3;
-    default: return 4;
-  }
+std::optional<double> paper_ms(const std::string& row, int bits) {
+  const auto r = table5().find(row);
+  if (r == table5().end()) return std::nullopt;
+  const auto at = r->second.find(bits);
+  if (at == r->second.end()) return std::nullopt;
+  return at->second;
 }
 
 template <class Space>
 class precision_sweep {
  public:
-  precision_sweep(harness::results_table& table, std::int64_t size, blas::gemv_tuning_cache& cache)
+  precision_sweep(harness::results_table& table, std::int64_t size, blas::tuning_cache& cache)
       : table_(table), size_(size), cache_(cache), copy_gbs_(harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
 
   template <int N>
@@ -66,10 +65,11 @@ class precision_sweep {
           median_milliseconds([&] { problem.run(trans, {gemv_algorithm::fused, 0, 0, 0}); }, reps);
       add("fused_" + t, p, fused_ms, floor_bytes.at("fused"));
       // The autotuner's choice (timed afresh here; its own timing is in the cache file).
-      const auto tuned = blas::tune_gemv<Space, N>(Space(), trans, size_, size_, cache_, {gpu ? 5 : 1, true});
-      const double tuned_ms = median_milliseconds([&] { problem.run(trans, tuned.entry.launch); }, reps);
-      const bool split = tuned.entry.launch.algorithm == gemv_algorithm::split;
-      add("tuned_" + t, p, tuned_ms, floor_bytes.at(split ? "split" : "fused"), 0, describe(tuned.entry));
+      const auto tuned = blas::tune_gemv<Space, rns::mp_float<N>>(Space(), trans, size_, size_, cache_, {gpu ? 5 : 1, true});
+      const auto launch = blas::format_kernels<rns::mp_float<N>>::read(tuned.entry.launch);
+      const double tuned_ms = median_milliseconds([&] { problem.run(trans, launch); }, reps);
+      const bool split = launch.algorithm == gemv_algorithm::split;
+      add("tuned_" + t, p, tuned_ms, floor_bytes.at(split ? "split" : "fused"), 0, describe(launch));
     }
     add("basic_N", p, median_milliseconds([&] { problem.basic('N'); }, gpu ? 3 : 1), floor_bytes.at("basic"));
     if (!gpu) mpfr_gemv<N>(problem);
@@ -89,8 +89,8 @@ class precision_sweep {
     auto row = harness::result_row::of("E3", variant, bits, size_, size_, "time_ms", ms);
     // Every GPU variant is set beside the paper's Algorithm 1 row of the same trans.
     const std::string paper_row = variant.rfind("basic", 0) == 0 ? variant : "split_" + variant.substr(variant.size() - 1);
-    if (variant.rfind("mpfr", 0) != 0 && table5().count(paper_row) && size_ == 1000)
-      row.paper = table5().at(paper_row)[precision_index(bits)];
+    const auto paper = paper_ms(paper_row, bits);
+    if (variant.rfind("mpfr", 0) != 0 && paper && size_ == 1000) row.paper = *paper;
     row.extra["space"] = Space::name();
     if (threads) row.extra["threads"] = std::to_string(threads);
     if (floor_bytes > 0) {
@@ -138,13 +138,13 @@ class precision_sweep {
 
   harness::results_table& table_;
   std::int64_t size_;
-  blas::gemv_tuning_cache& cache_;
+  blas::tuning_cache& cache_;
   double copy_gbs_;
 };
 
 template <class Space>
 void sweep(harness::results_table& table, std::int64_t size) {
-  precision_sweep<Space> s(table, size, blas::gemv_tuning_cache::shared());
+  precision_sweep<Space> s(table, size, blas::tuning_cache::shared());
   for_each_precision([&](auto n) { s.template run<decltype(n)::value>(); });
 }
 
