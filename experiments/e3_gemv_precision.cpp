@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "blas/gemv_tuner.hpp"
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
 #include "experiments/harness/device_info.hpp"
@@ -76,8 +77,7 @@ class precision_sweep {
   }
 
  private:
-  static std::string describe(const blas::gemv_tuning_entry& e) {
-    const auto& l = e.launch;
+  static std::string describe(const rns::gemv_launch& l) {
     if (l.algorithm == rns::gemv_algorithm::split)
       return "split, reduce team " + (l.reduce_team_size ? std::to_string(l.reduce_team_size) : std::string("derived"));
     return "fused, " + std::to_string(l.fused_team_size) + " threads x " + std::to_string(l.fused_vector_length) +
