@@ -27,9 +27,18 @@ inline core::mpfr_value scaled(double c, long e) {
   return r;
 }
 
-// The device arithmetic of dd_real, shared by the dd_real format and the D+S storage formats.
-struct dd_arithmetic {
-  using value_type = dd::dd_real;
+KOKKOS_INLINE_FUNCTION double leading_component(const dd_real& x) { return x.hi; }
+template <int N>
+KOKKOS_INLINE_FUNCTION double leading_component(const expansion<N>& x) {
+  return x.c[0];
+}
+
+// The members of format_traits that dd_real and expansion<N> share: the arithmetic of
+// dd/dd_arithmetic.hpp and dd/expansion.hpp (found by overloading on Value), exact conversion
+// to MPFR and strings. dd_real's is also the arithmetic of the D+S storage formats.
+template <class Value>
+struct multi_double_arithmetic {
+  using value_type = Value;
   using context_type = no_context;
   template <class MemorySpace>
   static context_type context() {
@@ -37,7 +46,9 @@ struct dd_arithmetic {
   }
   KOKKOS_INLINE_FUNCTION static value_type zero() { return value_type(); }
   KOKKOS_INLINE_FUNCTION static value_type from_double(const context_type&, double x) { return value_type(x); }
-  KOKKOS_INLINE_FUNCTION static double to_double(const context_type&, const value_type& x) { return x.hi; }
+  KOKKOS_INLINE_FUNCTION static double to_double(const context_type&, const value_type& x) {
+    return leading_component(x);
+  }
   KOKKOS_INLINE_FUNCTION static value_type add(const context_type&, const value_type& a, const value_type& b) {
     return dd::add(a, b);
   }
@@ -52,10 +63,13 @@ struct dd_arithmetic {
     return dd::add(dd::mul(a, b), c);
   }
   KOKKOS_INLINE_FUNCTION static value_type abs(const context_type&, const value_type& a) { return dd::abs(a); }
-  static value_type from_mpfr(mpfr_srcptr x) { return dd::dd_from_mpfr(x); }
   static core::mpfr_value to_mpfr(const value_type& x) { return dd::to_mpfr(x); }
-  static value_type from_string(const std::string& text) { return dd::dd_from_string(text); }
   static std::string to_string(const value_type& x) { return dd::to_string(x); }
+};
+
+struct dd_arithmetic : multi_double_arithmetic<dd_real> {
+  static value_type from_mpfr(mpfr_srcptr x) { return dd::dd_from_mpfr(x); }
+  static value_type from_string(const std::string& text) { return dd::dd_from_string(text); }
 };
 }  // namespace dd::detail
 
@@ -69,36 +83,12 @@ struct format_traits<dd::dd_real> : dd::detail::dd_arithmetic {
 };
 
 template <int N>
-struct format_traits<dd::expansion<N>> {
-  using value_type = dd::expansion<N>;
+struct format_traits<dd::expansion<N>> : dd::detail::multi_double_arithmetic<dd::expansion<N>> {
+  using typename dd::detail::multi_double_arithmetic<dd::expansion<N>>::value_type;
   template <class MemorySpace>
   using array_type = value_array<dd::expansion<N>, dd::expansion<N>, MemorySpace>;
-  using context_type = no_context;
-  template <class MemorySpace>
-  static context_type context() {
-    return {};
-  }
-  KOKKOS_INLINE_FUNCTION static value_type zero() { return value_type(); }
-  KOKKOS_INLINE_FUNCTION static value_type from_double(const context_type&, double x) { return value_type(x); }
-  KOKKOS_INLINE_FUNCTION static double to_double(const context_type&, const value_type& x) { return x.c[0]; }
-  KOKKOS_INLINE_FUNCTION static value_type add(const context_type&, const value_type& a, const value_type& b) {
-    return dd::add(a, b);
-  }
-  KOKKOS_INLINE_FUNCTION static value_type sub(const context_type&, const value_type& a, const value_type& b) {
-    return dd::sub(a, b);
-  }
-  KOKKOS_INLINE_FUNCTION static value_type mul(const context_type&, const value_type& a, const value_type& b) {
-    return dd::mul(a, b);
-  }
-  KOKKOS_INLINE_FUNCTION static value_type fma(const context_type&, const value_type& a, const value_type& b,
-                                               const value_type& c) {
-    return dd::add(dd::mul(a, b), c);
-  }
-  KOKKOS_INLINE_FUNCTION static value_type abs(const context_type&, const value_type& a) { return dd::abs(a); }
   static value_type from_mpfr(mpfr_srcptr x) { return dd::expansion_from_mpfr<N>(x); }
-  static core::mpfr_value to_mpfr(const value_type& x) { return dd::to_mpfr(x); }
   static value_type from_string(const std::string& text) { return dd::expansion_from_string<N>(text); }
-  static std::string to_string(const value_type& x) { return dd::to_string(x); }
   // 2^-52N (1 + 2^-46)
   static core::mpfr_value unit_roundoff() { return dd::detail::scaled(1.0 + 0x1p-46, -52L * N); }
   static constexpr int precision = 53 * N;

@@ -12,6 +12,7 @@
 #include "core/random.hpp"
 #include "dd/dd_format.hpp"
 #include "dd/double_format.hpp"
+#include "formats/format_list.hpp"
 #include "tests/backends.hpp"
 
 namespace kamp::test {
@@ -22,17 +23,18 @@ struct dd_config {
   using format = Format;
 };
 
-template <class Spaces>
+// (format, space) pairs of the format list's arithmetic formats: every backend, or the host only
+// (for checks of host code: conversions, host identities).
+template <class Pairs>
 struct dd_configs_of;
-template <class... Spaces>
-struct dd_configs_of<::testing::Types<Spaces...>> {
-  using type = ::testing::Types<dd_config<Spaces, double>..., dd_config<Spaces, dd::dd_real>...,
-                                dd_config<Spaces, dd::expansion<2>>..., dd_config<Spaces, dd::expansion<3>>...,
-                                dd_config<Spaces, dd::qd_real>..., dd_config<Spaces, dd::expansion<5>>...,
-                                dd_config<Spaces, dd::expansion<6>>..., dd_config<Spaces, dd::expansion<7>>...,
-                                dd_config<Spaces, dd::expansion<8>>...>;
+template <class... Pairs>
+struct dd_configs_of<formats::type_list<Pairs...>> {
+  using type = ::testing::Types<dd_config<typename Pairs::second, typename Pairs::first>...>;
 };
-using dd_configs = dd_configs_of<execution_spaces>::type;
+using dd_configs =
+    dd_configs_of<formats::cartesian_t<formats::multi_double_arithmetic_formats, space_list>>::type;
+using dd_host_configs = dd_configs_of<
+    formats::cartesian_t<formats::multi_double_arithmetic_formats, formats::type_list<Kokkos::Serial>>>::type;
 
 struct dd_config_name {
   template <class T>

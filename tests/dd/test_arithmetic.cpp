@@ -138,10 +138,14 @@ TYPED_TEST(dd_arithmetic_test, add_sub_mul_within_unit_roundoff_and_bit_identica
   }
 }
 
-TYPED_TEST(dd_arithmetic_test, adding_zero_and_multiplying_by_one_are_identities_bit_for_bit) {
+// Host code, once per format.
+template <class Config>
+class dd_host_arithmetic_test : public ::testing::Test {};
+TYPED_TEST_SUITE(dd_host_arithmetic_test, dd_host_configs, dd_config_name);
+
+TYPED_TEST(dd_host_arithmetic_test, adding_zero_and_multiplying_by_one_are_identities_bit_for_bit) {
   using F = typename TypeParam::format;
   using traits = kamp::format_traits<F>;
-  if (!std::is_same<typename TypeParam::space, Kokkos::Serial>::value) GTEST_SKIP() << "host-only check";
   const kamp::no_context ctx;
   kamp::core::random_source rng(77);
   for (int i = 0; i < 10000; ++i) {
