@@ -23,10 +23,10 @@ for t in "$bin"/kamp_*_tests; do
   name=$(basename "$t")
   KAMP_LONG_TESTS=${KAMP_LONG_TESTS:-1} "$t" --gtest_brief=1 > "$out/$name.log" 2>&1 || status=1
   tail -n 3 "$out/$name.log"
-  # memcheck the device instantiations (Cuda, Cuda_8, ...) but not the long MPFR sweeps,
-  # which would take the sanitizer hours and touch no code the other tests do not.
+  # memcheck the device instantiations (Cuda, Cuda_8, dd_real_Cuda, ...) but not the long
+  # MPFR sweeps, which would take the sanitizer hours and touch no code the other tests do not.
   KAMP_LONG_TESTS=0 compute-sanitizer --tool memcheck --print-limit 20 "$t" \
-    --gtest_filter='*/Cuda*:rns_backends*-rns_arithmetic_test*' --gtest_brief=1 \
+    --gtest_filter='*/Cuda*:*_Cuda.*:rns_backends*-rns_arithmetic_test*' --gtest_brief=1 \
     > "$out/$name.memcheck.log" 2>&1 || status=1
   grep -E "ERROR SUMMARY|PASSED|FAILED" "$out/$name.memcheck.log" | tail -n 3
 done
