@@ -21,6 +21,20 @@ mpfr_value bound(double c2, double c3) {  // c2 u^2 + c3 u^3, rounded up
   return b;
 }
 
+// q = x / y, s = sqrt|x|, m = x d, a = sloppy x + y on the space (device lambdas cannot live in
+// gtest's private TestBody).
+template <class Space, class DdView, class DoubleView>
+void apply_operations(const DdView& x, const DdView& y, const DoubleView& d, const DdView& q, const DdView& s,
+                      const DdView& m, const DdView& a) {
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<Space>(0, x.extent(0)), KOKKOS_LAMBDA(std::size_t i) {
+        q(i) = kamp::dd::div(x(i), y(i));
+        s(i) = kamp::dd::sqrt(kamp::dd::abs(x(i)));
+        m(i) = kamp::dd::mul(x(i), d(i));
+        a(i) = kamp::dd::add_sloppy(x(i), y(i));
+      });
+}
+
 KAMP_BACKEND_TEST_SUITE(dd_operations_test);
 
 TYPED_TEST(dd_operations_test, division_sqrt_and_mul_by_double_within_their_bounds) {
@@ -38,13 +52,7 @@ TYPED_TEST(dd_operations_test, division_sqrt_and_mul_by_double_within_their_boun
   auto vy = to_space<TypeParam>(y, "y");
   auto vd = to_space<TypeParam>(d, "d");
   Kokkos::View<dd_real*, typename TypeParam::memory_space> q("q", n), s("s", n), m("m", n), a("a", n);
-  Kokkos::parallel_for(
-      Kokkos::RangePolicy<TypeParam>(0, n), KOKKOS_LAMBDA(std::size_t i) {
-        q(i) = kamp::dd::div(vx(i), vy(i));
-        s(i) = kamp::dd::sqrt(kamp::dd::abs(vx(i)));
-        m(i) = kamp::dd::mul(vx(i), vd(i));
-        a(i) = kamp::dd::add_sloppy(vx(i), vy(i));
-      });
+  apply_operations<TypeParam>(vx, vy, vd, q, s, m, a);
   const auto hq = to_host(q), hs = to_host(s), hm = to_host(m), ha = to_host(a);
   const bool check_mpfr = std::is_same<TypeParam, Kokkos::Serial>::value;
   const mpfr_value div_bound = bound(15, 56), sqrt_bound = bound(25.0 / 8, 0), fp_bound = bound(2, 0);

@@ -11,6 +11,17 @@ namespace {
 using namespace kamp::test;
 using kamp::dd::dd_real;
 
+// z = x y + x in dd_real, stored through each layout (a free function: device lambdas cannot
+// live in gtest's private TestBody).
+template <class Space, class Soa, class Aos>
+void fused_update(const Soa& xs, const Soa& ys, const Soa& zs, const Aos& xa, const Aos& ya, const Aos& za) {
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<Space>(0, xs.size()), KOKKOS_LAMBDA(std::size_t i) {
+        zs.store(i, kamp::dd::add(kamp::dd::mul(xs.load(i), ys.load(i)), xs.load(i)));
+        za.store(i, kamp::dd::add(kamp::dd::mul(xa.load(i), ya.load(i)), xa.load(i)));
+      });
+}
+
 KAMP_BACKEND_TEST_SUITE(ds_storage_test);
 
 TYPED_TEST(ds_storage_test, soa_and_aos_round_trip_identically_within_the_store_bound) {
@@ -33,11 +44,7 @@ TYPED_TEST(ds_storage_test, soa_and_aos_round_trip_identically_within_the_store_
   copy_from_host(ys, y);
   copy_from_host(xa, x);
   copy_from_host(ya, y);
-  Kokkos::parallel_for(
-      Kokkos::RangePolicy<TypeParam>(0, n), KOKKOS_LAMBDA(std::size_t i) {
-        zs.store(i, kamp::dd::add(kamp::dd::mul(xs.load(i), ys.load(i)), xs.load(i)));
-        za.store(i, kamp::dd::add(kamp::dd::mul(xa.load(i), ya.load(i)), xa.load(i)));
-      });
+  fused_update<TypeParam>(xs, ys, zs, xa, ya, za);
   const auto sx = copy_to_host(xs), ax = copy_to_host(xa), sz = copy_to_host(zs), az = copy_to_host(za);
   const auto u = kamp::format_traits<kamp::dd::ds_soa>::unit_roundoff();
   for (std::size_t i = 0; i < n; ++i) {

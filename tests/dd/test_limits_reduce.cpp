@@ -38,6 +38,15 @@ TYPED_TEST(dd_limits_test, numeric_limits_are_consistent) {
   EXPECT_EQ(L::digits, traits::precision);
 }
 
+// sum_i x(i) with Kokkos::Sum and the format's reduction_identity (a free function: device
+// lambdas cannot live in gtest's private TestBody).
+template <class Space, class V, class View>
+void kokkos_sum(const View& x, V& sum) {
+  Kokkos::parallel_reduce(
+      Kokkos::RangePolicy<Space>(0, x.extent(0)), KOKKOS_LAMBDA(std::size_t i, V & acc) { acc += x(i); },
+      Kokkos::Sum<V>(sum));
+}
+
 TYPED_TEST(dd_limits_test, parallel_reduce_with_kokkos_sum_matches_mpfr) {
   using F = typename TypeParam::format;
   using Space = typename TypeParam::space;
@@ -49,9 +58,7 @@ TYPED_TEST(dd_limits_test, parallel_reduce_with_kokkos_sum_matches_mpfr) {
   for (auto& v : x) v = random_value<F>(rng, -20, 20);
   auto vx = to_space<Space>(x, "x");
   V sum = traits::from_double(kamp::no_context{}, 7.0);  // overwritten: the reducer starts from the identity
-  Kokkos::parallel_reduce(
-      Kokkos::RangePolicy<Space>(0, n),
-      KOKKOS_LAMBDA(std::size_t i, V & acc) { acc += vx(i); }, Kokkos::Sum<V>(sum));
+  kokkos_sum<Space>(vx, sum);
   mpfr_value exact(4000), magnitude(4000);
   for (const auto& v : x) {
     const mpfr_value m = traits::to_mpfr(v);

@@ -28,6 +28,18 @@ void expect_leading(const kamp::value_type_t<F>& r, double expected, const char*
     for (int k = 1; k < component_count(r); ++k) EXPECT_EQ(component(r, k), 0.0) << what << ": " << show(r);
 }
 
+// r(i) = a(i) op(i) b(i) (0: +, 1: -, 2: x) on the space (a free function: device lambdas cannot
+// live in gtest's private TestBody).
+template <class Space, class F, class ValueView, class OpView>
+void apply_table(const ValueView& a, const ValueView& b, const OpView& op, const ValueView& r) {
+  using traits = kamp::format_traits<F>;
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<Space>(0, a.extent(0)), KOKKOS_LAMBDA(std::size_t i) {
+        const kamp::no_context c;
+        r(i) = op(i) == 0 ? traits::add(c, a(i), b(i)) : op(i) == 1 ? traits::sub(c, a(i), b(i)) : traits::mul(c, a(i), b(i));
+      });
+}
+
 template <class Config>
 class dd_special_values_test : public ::testing::Test {};
 TYPED_TEST_SUITE(dd_special_values_test, dd_configs, dd_config_name);
@@ -60,13 +72,20 @@ TYPED_TEST(dd_special_values_test, ieee_table_on_the_leading_component) {
   auto vb = to_space<Space>(b, "b");
   auto vo = to_space<Space>(ops, "ops");
   Kokkos::View<V*, typename Space::memory_space> vr("r", a.size());
-  Kokkos::parallel_for(
-      Kokkos::RangePolicy<Space>(0, a.size()), KOKKOS_LAMBDA(std::size_t i) {
-        const kamp::no_context c;
-        vr(i) = vo(i) == 0 ? traits::add(c, va(i), vb(i)) : vo(i) == 1 ? traits::sub(c, va(i), vb(i)) : traits::mul(c, va(i), vb(i));
-      });
+  apply_table<Space, F>(va, vb, vo, vr);
   const auto r = to_host(vr);
   for (std::size_t i = 0; i < table.size(); ++i) expect_leading<F>(r[i], table[i].expected, table[i].what);
+}
+
+// q = x / y and s = sqrt(x) on the space (a free function: device lambdas cannot live in gtest's
+// private TestBody).
+template <class Space, class View>
+void divide_and_root(const View& x, const View& y, const View& q, const View& s) {
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<Space>(0, x.extent(0)), KOKKOS_LAMBDA(std::size_t i) {
+        q(i) = kamp::dd::div(x(i), y(i));
+        s(i) = kamp::dd::sqrt(x(i));
+      });
 }
 
 KAMP_BACKEND_TEST_SUITE(dd_real_special_values_test);
@@ -78,11 +97,7 @@ TYPED_TEST(dd_real_special_values_test, division_and_square_root) {
   auto vx = to_space<TypeParam>(x, "x");
   auto vy = to_space<TypeParam>(y, "y");
   Kokkos::View<dd_real*, typename TypeParam::memory_space> q("q", x.size()), s("s", x.size());
-  Kokkos::parallel_for(
-      Kokkos::RangePolicy<TypeParam>(0, x.size()), KOKKOS_LAMBDA(std::size_t i) {
-        q(i) = kamp::dd::div(vx(i), vy(i));
-        s(i) = kamp::dd::sqrt(vx(i));
-      });
+  divide_and_root<TypeParam>(vx, vy, q, s);
   const auto hq = to_host(q), hs = to_host(s);
   using F = dd_real;
   expect_leading<F>(hq[0], 0.0, "1/Inf");
