@@ -11,7 +11,6 @@
 #include "blas/device_name.hpp"
 #include "blas/gemv.hpp"
 #include "blas/tuning_cache.hpp"
-#include "core/random.hpp"
 
 namespace kamp::blas {
 
@@ -33,19 +32,6 @@ struct gemv_tuning_result {
   bool from_cache = false;
 };
 
-// Random values in [-1, 1) of the format, `count` of them, in an array of the space.
-template <class Format, class MemorySpace>
-array_t<Format, MemorySpace> random_array(std::int64_t count, std::uint64_t seed, const char* label) {
-  using traits = format_traits<Format>;
-  core::random_source rng(seed);
-  const auto context = traits::template context<Kokkos::HostSpace>();
-  std::vector<value_type_t<Format>> values(static_cast<std::size_t>(count));
-  for (auto& v : values) v = traits::from_double(context, rng.uniform());
-  array_t<Format, MemorySpace> a(static_cast<std::size_t>(count), label);
-  copy_from_host(a, values);
-  return a;
-}
-
 // Tunes y <- alpha op(A) x + beta y for an m x n A (lda = m, unit strides).
 template <class ExecSpace, class Format>
 gemv_tuning_result tune_gemv(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t n,
@@ -61,9 +47,9 @@ gemv_tuning_result tune_gemv(const ExecSpace& exec, char trans, std::int64_t m, 
   }
   using memory = typename ExecSpace::memory_space;
   using kernels = format_kernels<Format>;
-  const auto A = random_array<Format, memory>(m * n, 41, "kamp::blas::tune_gemv::A");
-  const auto x = random_array<Format, memory>(transposed ? m : n, 42, "kamp::blas::tune_gemv::x");
-  const auto y = random_array<Format, memory>(transposed ? n : m, 43, "kamp::blas::tune_gemv::y");
+  const auto A = kernels::template random_operand<ExecSpace>(m * n, 41, 7, "kamp::blas::tune_gemv::A");
+  const auto x = kernels::template random_operand<ExecSpace>(transposed ? m : n, 42, 13, "kamp::blas::tune_gemv::x");
+  const auto y = kernels::template random_operand<ExecSpace>(transposed ? n : m, 43, 17, "kamp::blas::tune_gemv::y");
   const auto host = format_traits<Format>::template context<Kokkos::HostSpace>();
   const auto alpha = format_traits<Format>::from_double(host, 0.75), beta = format_traits<Format>::from_double(host, -0.5);
   workspace_t<Format, memory> workspace;

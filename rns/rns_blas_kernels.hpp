@@ -12,6 +12,7 @@
 #include "blas/tuning_cache.hpp"
 #include "rns/gemv.hpp"
 #include "rns/level1.hpp"
+#include "rns/random_arrays.hpp"
 #include "rns/rns_format.hpp"
 
 namespace kamp::rns {
@@ -84,6 +85,16 @@ struct format_kernels<rns::mp_float<N>> {
     rns::gemv(exec, transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, (workspace ? *workspace : local).gemv,
               chosen);
     if (!workspace) exec.fence();
+  }
+
+  // Full-precision operands, as E1-E4 time (the fused kernel's speed depends on the data class):
+  // a pool of random values tiled over the array with the given stride.
+  template <class ExecSpace>
+  static array<typename ExecSpace::memory_space> random_operand(std::int64_t count, std::uint64_t seed,
+                                                                std::int64_t stride, const char* label) {
+    array<typename ExecSpace::memory_space> a(static_cast<std::size_t>(count), label);
+    rns::fill_random<ExecSpace>(a, Kokkos::View<value*, typename ExecSpace::memory_space>(), seed, stride);
+    return a;
   }
 
   // Algorithm 1 with the derived and three fixed reduction team sizes; the fused kernel with
