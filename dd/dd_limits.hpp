@@ -16,48 +16,25 @@
 #include <limits>
 
 #include "dd/dd_real.hpp"
+#include "dd/limits_common.hpp"
 
 namespace std {
 
 template <>
-class numeric_limits<kamp::dd::dd_real> {
+class numeric_limits<kamp::dd::dd_real> : public kamp::dd::detail::multi_double_limits<kamp::dd::dd_real> {
   using T = kamp::dd::dd_real;
-  using D = numeric_limits<double>;
 
  public:
-  static constexpr bool is_specialized = true;
-  static constexpr bool is_signed = true;
-  static constexpr bool is_integer = false;
-  static constexpr bool is_exact = false;
-  static constexpr bool has_infinity = true;
-  static constexpr bool has_quiet_NaN = true;
-  static constexpr bool has_signaling_NaN = false;
-  static constexpr float_denorm_style has_denorm = denorm_present;
-  static constexpr bool has_denorm_loss = false;
-  static constexpr float_round_style round_style = round_indeterminate;  // faithful-ish, not RN
-  static constexpr bool is_iec559 = false;
-  static constexpr bool is_bounded = true;
-  static constexpr bool is_modulo = false;
   static constexpr int digits = 106;
   static constexpr int digits10 = 31;      // floor((digits - 1) log10 2)
   static constexpr int max_digits10 = 33;  // ceil(1 + digits log10 2)
-  static constexpr int radix = 2;
   static constexpr int min_exponent = -968;
   static constexpr int min_exponent10 = -291;
-  static constexpr int max_exponent = D::max_exponent;
-  static constexpr int max_exponent10 = D::max_exponent10;
-  static constexpr bool traps = false;
-  static constexpr bool tinyness_before = false;
 
   static constexpr T min() noexcept { return T(0x1p-969); }
   static constexpr T max() noexcept { return T(DBL_MAX, 0x1.fffffffffffffp+969); }
   static constexpr T lowest() noexcept { return T(-DBL_MAX, -0x1.fffffffffffffp+969); }
   static constexpr T epsilon() noexcept { return T(0x1p-104); }
-  static constexpr T round_error() noexcept { return T(0.5); }
-  static constexpr T infinity() noexcept { return T(D::infinity()); }
-  static constexpr T quiet_NaN() noexcept { return T(D::quiet_NaN()); }
-  static constexpr T signaling_NaN() noexcept { return T(D::signaling_NaN()); }
-  static constexpr T denorm_min() noexcept { return T(D::denorm_min()); }
 };
 
 }  // namespace std

@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "dd/expansion.hpp"
+#include "dd/limits_common.hpp"
 
 namespace kamp::dd::detail {
 
@@ -40,44 +41,20 @@ constexpr KOKKOS_INLINE_FUNCTION expansion<N> largest_expansion(double sign) {
 namespace std {
 
 template <int N>
-class numeric_limits<kamp::dd::expansion<N>> {
+class numeric_limits<kamp::dd::expansion<N>> : public kamp::dd::detail::multi_double_limits<kamp::dd::expansion<N>> {
   using T = kamp::dd::expansion<N>;
-  using D = numeric_limits<double>;
 
  public:
-  static constexpr bool is_specialized = true;
-  static constexpr bool is_signed = true;
-  static constexpr bool is_integer = false;
-  static constexpr bool is_exact = false;
-  static constexpr bool has_infinity = true;
-  static constexpr bool has_quiet_NaN = true;
-  static constexpr bool has_signaling_NaN = false;
-  static constexpr float_denorm_style has_denorm = denorm_present;
-  static constexpr bool has_denorm_loss = false;
-  static constexpr float_round_style round_style = round_indeterminate;
-  static constexpr bool is_iec559 = false;
-  static constexpr bool is_bounded = true;
-  static constexpr bool is_modulo = false;
   static constexpr int digits = 53 * N;
   static constexpr int digits10 = (digits - 1) * 30103 / 100000;      // floor((digits - 1) log10 2)
   static constexpr int max_digits10 = 2 + digits * 30103 / 100000;    // ceil(1 + digits log10 2)
-  static constexpr int radix = 2;
   static constexpr int min_exponent = 53 * N - 1073;
   static constexpr int min_exponent10 = -((1073 - 53 * N) * 30103 / 100000);
-  static constexpr int max_exponent = D::max_exponent;
-  static constexpr int max_exponent10 = D::max_exponent10;
-  static constexpr bool traps = false;
-  static constexpr bool tinyness_before = false;
 
   static constexpr T min() noexcept { return T(kamp::dd::detail::power_of_two(53 * N - 1074)); }
   static constexpr T max() noexcept { return kamp::dd::detail::largest_expansion<N>(1.0); }
   static constexpr T lowest() noexcept { return kamp::dd::detail::largest_expansion<N>(-1.0); }
   static constexpr T epsilon() noexcept { return T(kamp::dd::detail::power_of_two(-52 * N)); }
-  static constexpr T round_error() noexcept { return T(0.5); }
-  static constexpr T infinity() noexcept { return T(D::infinity()); }
-  static constexpr T quiet_NaN() noexcept { return T(D::quiet_NaN()); }
-  static constexpr T signaling_NaN() noexcept { return T(D::signaling_NaN()); }
-  static constexpr T denorm_min() noexcept { return T(D::denorm_min()); }
 };
 
 }  // namespace std

@@ -10,6 +10,7 @@
 // The kernels are asynchronous; fence before reading z on the host.
 #include <string>
 
+#include "blas/argument_checks.hpp"
 #include "core/error.hpp"
 #include "rns/array_stages.hpp"
 
@@ -17,14 +18,11 @@ namespace kamp::rns {
 
 namespace detail {
 
+// The reference-BLAS vector checks shared with the BLAS layer (blas/argument_checks.hpp).
 template <int N, class MemorySpace>
 void check_operand(const char* function, const char* name, const char* inc_name, std::int64_t n,
                    const mp_array<N, MemorySpace>& a, std::int64_t inc) {
-  require_argument(inc != 0, function, inc_name, inc, "must not be zero");
-  const std::int64_t needed = n == 0 ? 0 : 1 + (n - 1) * (inc > 0 ? inc : -inc);
-  require_argument(static_cast<std::int64_t>(a.size()) >= needed, function, name, a.size(),
-                   "(its length) must be at least 1 + (n - 1) * |" + std::string(inc_name) + "| = " +
-                       std::to_string(needed));
+  blas::detail::check_vector_length(function, name, inc_name, n, static_cast<std::int64_t>(a.size()), inc);
 }
 
 template <class ExecSpace>

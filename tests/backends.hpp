@@ -9,16 +9,7 @@
 
 namespace kamp::test {
 
-using execution_spaces = ::testing::Types<
-#ifdef KOKKOS_ENABLE_CUDA
-    Kokkos::Cuda,
-#endif
-#ifdef KOKKOS_ENABLE_OPENMP
-    Kokkos::OpenMP,
-#endif
-    Kokkos::Serial>;
-
-// The same spaces as a kamp type list, for products with the format lists.
+// Every enabled space as a kamp type list (for products with the format lists) and as gtest Types.
 using space_list = formats::type_list<
 #ifdef KOKKOS_ENABLE_CUDA
     Kokkos::Cuda,
@@ -27,6 +18,7 @@ using space_list = formats::type_list<
     Kokkos::OpenMP,
 #endif
     Kokkos::Serial>;
+using execution_spaces = formats::apply_t<space_list, ::testing::Types>;
 
 struct space_name {
   template <class T>

@@ -1,7 +1,6 @@
 #pragma once
 // Shared pieces of the RNS tests: typed configurations (backend x precision), random and
 // adversarial operands, and exact checks against MPFR and GMP.
-#include "rns/rns_format.hpp"
 #include <gmp.h>
 
 #include <cstdlib>
@@ -11,6 +10,7 @@
 
 #include "core/mpfr_value.hpp"
 #include "core/random.hpp"
+#include "formats/format_list.hpp"
 #include "rns/mp_float.hpp"
 #include "rns/mpfr_conversion.hpp"
 #include "rns/random_values.hpp"
@@ -24,17 +24,17 @@ struct rns_config {
   static constexpr int moduli = N;
 };
 
-// Every enabled backend (kamp::test::execution_spaces) at every precision.
-template <class Spaces>
+// Every enabled backend at every RNS precision of the format list.
+template <class Pairs>
 struct rns_configs_of;
 
-template <class... Spaces>
-struct rns_configs_of<::testing::Types<Spaces...>> {
-  using type = ::testing::Types<rns_config<Spaces, 8>..., rns_config<Spaces, 16>..., rns_config<Spaces, 32>...,
-                                rns_config<Spaces, 64>..., rns_config<Spaces, 128>...>;
+template <class... Pairs>
+struct rns_configs_of<formats::type_list<Pairs...>> {
+  using type =
+      ::testing::Types<rns_config<typename Pairs::second, format_traits<typename Pairs::first>::moduli>...>;
 };
 
-using rns_configs = rns_configs_of<execution_spaces>::type;
+using rns_configs = rns_configs_of<formats::cartesian_t<formats::rns_formats, space_list>>::type;
 
 struct rns_config_name {
   template <class T>
