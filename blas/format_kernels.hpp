@@ -2,7 +2,8 @@
 // Which BLAS routines a format runs with kernels of its own instead of the generic ones in
 // blas/generic/. The primary template says "none"; a format's folder specialises it (the
 // RNS format in rns/rns_blas_kernels.hpp) with the flags set and static run_<routine>
-// functions taking the arguments of the generic routine after its checks.
+// functions taking the arguments of the generic routine after its checks (run_gemv also gets
+// alpha = 0, where it must form y <- beta y without reading A or x).
 // Per format it also names the workspace a routine may keep between calls and the GEMV
 // launch description (algorithm and team shapes) that the tuner chooses among.
 #include <cstdint>

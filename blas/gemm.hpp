@@ -10,7 +10,7 @@
 //   gemm(exec, trans_a, trans_b, alpha, A, B, beta, C)     kamp::matrix operands, shapes checked
 #include "blas/argument_checks.hpp"
 #include "blas/format_kernels.hpp"
-#include "blas/generic/gemm_kernels.hpp"
+#include "blas/generic/kernels.hpp"
 #include "formats/host_values.hpp"
 #include "formats/matrix.hpp"
 
@@ -31,8 +31,9 @@ void gemm(const ExecSpace& exec, char trans_a, char trans_b, std::int64_t m, std
     format_kernels<Format>::run_gemm(exec, shape.transposed_a, shape.transposed_b, m, n, k, alpha, alpha_zero, A, lda,
                                      B, ldb, beta, beta_zero, C, ldc);
   } else {
-    generic::gemm<Format>(exec, shape.transposed_a, shape.transposed_b, m, n, k, alpha, alpha_zero, A, lda, B, ldb,
-                          beta, beta_zero, C, ldc);
+    require_space_memory<ExecSpace, typename Array::memory_space>();
+    generic::kernels<ExecSpace, Format>::gemm(exec, shape.transposed_a, shape.transposed_b, m, n, k, alpha, alpha_zero,
+                                              A, lda, B, ldb, beta, beta_zero, C, ldc);
   }
 }
 

@@ -11,11 +11,12 @@
 //       y must have exactly the lengths op(A) needs
 //
 // The format's own kernels run where it has them (RNS: seed 000 Algorithm 1 or the fused
-// kernel, as `launch` says; by default the tuned choice), else blas/generic/gemv_kernels.hpp.
+// kernel, as `launch` says; by default the tuned choice), else blas/generic/gemv_kernels.hpp
+// (compiled once per format and space in kamp_blas).
 // Without a workspace, one is made for the call and the call fences before returning.
 #include "blas/argument_checks.hpp"
 #include "blas/format_kernels.hpp"
-#include "blas/generic/gemv_kernels.hpp"
+#include "blas/generic/kernels.hpp"
 #include "formats/host_values.hpp"
 #include "formats/matrix.hpp"
 
@@ -31,17 +32,14 @@ void gemv(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t n, con
                                         static_cast<std::int64_t>(y.size()));
   if (m == 0 || n == 0) return;
   const bool alpha_zero = equals_double<Format>(alpha, 0.0);
-  const bool beta_zero = equals_double<Format>(beta, 0.0);
-  if (alpha_zero) {  // every format the same way: A and x are not read
-    if (!equals_double<Format>(beta, 1.0))
-      generic::scale_or_zero<Format>(exec, shape.y_length, beta, beta_zero, y, incy);
-    return;
-  }
+  if (alpha_zero && equals_double<Format>(beta, 1.0)) return;
   if constexpr (format_kernels<Format>::gemv) {
     format_kernels<Format>::run_gemv(exec, shape.transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, workspace,
                                      launch);
   } else {
-    generic::gemv<Format>(exec, shape.transposed, m, n, alpha, A, lda, x, incx, beta, beta_zero, y, incy);
+    require_space_memory<ExecSpace, typename Array::memory_space>();
+    generic::kernels<ExecSpace, Format>::gemv(exec, shape.transposed, m, n, alpha, alpha_zero, A, lda, x, incx, beta,
+                                              equals_double<Format>(beta, 0.0), y, incy);
   }
 }
 

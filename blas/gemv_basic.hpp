@@ -5,7 +5,7 @@
 // returns as kamp::blas::gemv; synchronous.
 #include "blas/argument_checks.hpp"
 #include "formats/host_values.hpp"
-#include "rns/gemv_basic.hpp"
+#include "rns/kernels.hpp"
 #include "rns/rns_format.hpp"
 
 namespace kamp::blas {
@@ -22,7 +22,8 @@ void gemv_basic(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t 
                                         static_cast<std::int64_t>(y.extent(0)));
   if (m == 0 || n == 0 || (equals_double<format>(alpha, 0.0) && equals_double<format>(beta, 1.0))) return;
   Kokkos::View<rns::mp_float<N>*, MemorySpace> d("kamp::rns::gemv_basic::d", shape.x_length);
-  rns::gemv_basic(exec, shape.transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, d);
+  require_space_memory<ExecSpace, MemorySpace>();
+  rns::kernels<ExecSpace, N>::gemv_basic(exec, shape.transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, d);
   exec.fence();  // d must outlive the kernels
 }
 

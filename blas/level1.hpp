@@ -13,12 +13,13 @@
 // (blas/format_kernels.hpp), kept between calls to save allocations.
 // Whole-array overloads take n from x and unit increments: scal(exec, alpha, x),
 // axpy(exec, alpha, x, y), dot(exec, x, y), asum(exec, x), nrm2(exec, x).
-// Each call runs the format's own kernels where it has them, else blas/generic/.
+// Each call runs the format's own kernels where it has them, else blas/generic/ (compiled once
+// per format and space in kamp_blas). Arrays live in the execution space's memory space.
 #include <mpfr.h>
 
 #include "blas/argument_checks.hpp"
 #include "blas/format_kernels.hpp"
-#include "blas/generic/level1_kernels.hpp"
+#include "blas/generic/kernels.hpp"
 #include "formats/host_values.hpp"
 
 namespace kamp::blas {
@@ -32,7 +33,8 @@ void scal(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alp
   if constexpr (format_kernels<Format>::scal) {
     format_kernels<Format>::run_scal(exec, n, alpha, x, incx);
   } else {
-    generic::scal<Format>(exec, n, alpha, x, incx);
+    require_space_memory<ExecSpace, typename Array::memory_space>();
+    generic::kernels<ExecSpace, Format>::scal(exec, n, alpha, x, incx);
   }
 }
 
@@ -47,7 +49,8 @@ void axpy(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alp
   if constexpr (format_kernels<Format>::axpy) {
     format_kernels<Format>::run_axpy(exec, n, alpha, x, incx, y, incy, workspace);
   } else {
-    generic::axpy<Format>(exec, n, alpha, x, incx, y, incy);
+    require_space_memory<ExecSpace, typename Array::memory_space>();
+    generic::kernels<ExecSpace, Format>::axpy(exec, n, alpha, x, incx, y, incy);
   }
 }
 
@@ -62,7 +65,8 @@ value_type_t<Format> dot(const ExecSpace& exec, std::int64_t n, const Array& x, 
   if constexpr (format_kernels<Format>::dot) {
     return format_kernels<Format>::run_dot(exec, n, x, incx, y, incy, workspace);
   } else {
-    return generic::dot<Format>(exec, n, x, incx, y, incy);
+    require_space_memory<ExecSpace, typename Array::memory_space>();
+    return generic::kernels<ExecSpace, Format>::dot(exec, n, x, incx, y, incy);
   }
 }
 
@@ -76,7 +80,8 @@ value_type_t<Format> asum(const ExecSpace& exec, std::int64_t n, const Array& x,
   if constexpr (format_kernels<Format>::asum) {
     return format_kernels<Format>::run_asum(exec, n, x, incx, workspace);
   } else {
-    return generic::asum<Format>(exec, n, x, incx);
+    require_space_memory<ExecSpace, typename Array::memory_space>();
+    return generic::kernels<ExecSpace, Format>::asum(exec, n, x, incx);
   }
 }
 

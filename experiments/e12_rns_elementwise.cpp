@@ -13,10 +13,8 @@
 #include "experiments/harness/kernel_profiler.hpp"
 #include "experiments/precisions.hpp"
 #include "experiments/timing.hpp"
-#include "rns/array_of_mp_float.hpp"
-#include "rns/array_ops.hpp"
+#include "rns/kernels.hpp"
 #include "rns/mpfr_conversion.hpp"
-#include "rns/random_arrays.hpp"
 
 namespace kamp::experiments {
 

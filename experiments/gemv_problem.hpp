@@ -4,8 +4,9 @@
 // and Views of mp_float for the basic path.
 #include "blas/gemv.hpp"
 #include "blas/gemv_basic.hpp"
+#include "rns/kernels.hpp"
+#include "rns/random_values.hpp"
 #include "rns/rns_format.hpp"
-#include "rns/random_arrays.hpp"
 
 namespace kamp::experiments {
 

@@ -1,6 +1,8 @@
 #pragma once
 // The one list of formats and precisions. Typed tests, explicit instantiations and the
-// experiments iterate these lists, so a format added here appears in all of them.
+// experiments iterate these lists, so a format added here appears in all of them. CMake reads
+// the type_list<...> lists below to generate the instantiation units
+// (cmake/kamp_instances.cmake): keep each written as `using name = type_list<...>;`.
 #include <type_traits>
 
 #include "dd/dd_format.hpp"
@@ -21,8 +23,10 @@ using multi_double_arithmetic_formats =
     type_list<double, dd::dd_real, dd::expansion<2>, dd::expansion<3>, dd::qd_real, dd::expansion<5>,
               dd::expansion<6>, dd::expansion<7>, dd::expansion<8>>;
 
-// The same and the two layouts of D+S triple-precision storage (arithmetic in dd_real).
-using multi_double_formats = concat_t<multi_double_arithmetic_formats, type_list<dd::ds_soa, dd::ds_aos>>;
+// The two layouts of D+S triple-precision storage (arithmetic in dd_real).
+using ds_formats = type_list<dd::ds_soa, dd::ds_aos>;
+
+using multi_double_formats = concat_t<multi_double_arithmetic_formats, ds_formats>;
 
 using all_formats = concat_t<multi_double_formats, rns_formats>;
 

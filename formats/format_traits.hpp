@@ -37,6 +37,8 @@
 // and a format adds nothing to the BLAS layer unless it specialises a routine for speed.
 #include <Kokkos_Core.hpp>
 
+#include <type_traits>
+
 namespace kamp {
 
 template <class Format>
@@ -53,5 +55,13 @@ using array_t = typename format_traits<Format>::template array_type<MemorySpace>
 
 template <class Format>
 using context_t = typename format_traits<Format>::context_type;
+
+// Kernels run on an execution space over arrays in its own memory space (the compiled
+// kernels exist for those pairs only).
+template <class ExecSpace, class MemorySpace>
+constexpr void require_space_memory() {
+  static_assert(std::is_same<MemorySpace, typename ExecSpace::memory_space>::value,
+                "kamp: the arrays must live in the execution space's memory space");
+}
 
 }  // namespace kamp

@@ -1,7 +1,7 @@
 #pragma once
 // A compile-time list of types and the few operations the format lists need: concatenation,
-// calling a function once per type, and conversion to other variadic templates (gtest's
-// ::testing::Types).
+// membership, calling a function once per type, and conversion to other variadic templates
+// (gtest's ::testing::Types).
 #include <type_traits>
 
 namespace kamp::formats {
@@ -24,6 +24,13 @@ struct concat<type_list<As...>, type_list<Bs...>> {
 };
 template <class A, class B>
 using concat_t = typename concat<A, B>::type;
+
+template <class List, class T>
+struct contains;
+template <class... Ts, class T>
+struct contains<type_list<Ts...>, T> : std::bool_constant<(std::is_same<Ts, T>::value || ...)> {};
+template <class List, class T>
+constexpr bool contains_v = contains<List, T>::value;
 
 // f(type_tag<T>{}) for every T of the list, in order.
 template <class... Ts, class F>

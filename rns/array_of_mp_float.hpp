@@ -6,11 +6,10 @@
 
 #include "core/error.hpp"
 #include "rns/add.hpp"
+#include "rns/kernels.hpp"
 #include "rns/mul.hpp"
 
 namespace kamp::rns {
-
-enum class elementwise { add, sub, mul };
 
 template <int N, class MemorySpace>
 struct per_thread_kernel {
@@ -24,6 +23,8 @@ struct per_thread_kernel {
     if (op == elementwise::mul) z(j) = mul<N>(x(j), y(j), *b);
   }
 };
+
+namespace impl {
 
 // z(j) = x(j) op y(j) for every j, one thread per element.
 template <class ExecSpace, int N, class MemorySpace>
@@ -39,4 +40,5 @@ void apply_per_thread(const ExecSpace& exec, elementwise op, Kokkos::View<const 
                        per_thread_kernel<N, MemorySpace>{x, y, z, op, basis<N>::template in<MemorySpace>()});
 }
 
+}  // namespace impl
 }  // namespace kamp::rns

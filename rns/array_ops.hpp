@@ -7,7 +7,8 @@
 //   scale(exec, n, alpha, x, incx, z, incz)    z_j = alpha * x_j
 // Increments follow BLAS (nonzero; negative walks the vector from its end). z may be x or y
 // (in place). Arguments are checked first: nothing is written on error.
-// The kernels are asynchronous; fence before reading z on the host.
+// The kernels are asynchronous; fence before reading z on the host. Callers reach these
+// through rns/kernels.hpp (compiled once per space and precision).
 #include <string>
 
 #include "blas/argument_checks.hpp"
@@ -77,6 +78,8 @@ void product(const char* name, const ExecSpace& exec, std::int64_t n, bool scala
 
 }  // namespace detail
 
+namespace impl {
+
 template <class ExecSpace, int N, class MemorySpace>
 void add(const ExecSpace& exec, std::int64_t n, const mp_array<N, MemorySpace>& x, std::int64_t incx,
          const mp_array<N, MemorySpace>& y, std::int64_t incy, const mp_array<N, MemorySpace>& z, std::int64_t incz) {
@@ -101,4 +104,5 @@ void scale(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, cons
   detail::product("scale", exec, n, true, alpha, x, incx, x, incx, z, incz);
 }
 
+}  // namespace impl
 }  // namespace kamp::rns

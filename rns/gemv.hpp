@@ -7,26 +7,17 @@
 //   B = A diag(d)  ('N') or diag(d) A ('T')   mat_scal::{esi,digits,round} on m x n
 //   y += row sums ('N') or column sums ('T') of B   row_sum / col_sum, one team per element
 // or the fused kernel of rns/gemv_fused.hpp, which never forms B (fused_row / fused_col).
-// Arguments are checked by kamp::blas::gemv; this is the dispatch target.
+// With alpha = 0 only the y stage runs (A and x are not read).
+// Arguments are checked by kamp::blas::gemv; callers reach this through rns/kernels.hpp.
 #include <string>
 
 #include "rns/array_ops.hpp"
 #include "rns/gemv_fused.hpp"
 #include "rns/gemv_launch.hpp"
 #include "rns/gemv_reduce.hpp"
+#include "rns/workspaces.hpp"
 
 namespace kamp::rns {
-
-// The intermediate vector d and (Algorithm 1 only) matrix B, kept between calls.
-template <int N, class MemorySpace>
-struct gemv_workspace {
-  using pointer = gemv_workspace*;  // a non-deduced parameter type: callers may pass nullptr
-  mp_array<N, MemorySpace> d, B;
-  void reserve(std::int64_t vector_length, std::int64_t matrix_cells) {
-    if (static_cast<std::int64_t>(d.size()) < vector_length) d = mp_array<N, MemorySpace>(vector_length, "kamp::rns::gemv::d");
-    if (static_cast<std::int64_t>(B.size()) < matrix_cells) B = mp_array<N, MemorySpace>(matrix_cells, "kamp::rns::gemv::B");
-  }
-};
 
 template <int N, class MemorySpace>
 struct store_zero {
@@ -34,6 +25,8 @@ struct store_zero {
   vector_map map;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const { y.store(map(e), mp_float<N>::zero()); }
 };
+
+namespace impl {
 
 // `launch.algorithm` must be split or fused here (the BLAS layer resolves automatic).
 template <class ExecSpace, int N, class MemorySpace>
@@ -44,15 +37,19 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
   using vector_operand = operand<N, MemorySpace>;
   const bool split = launch.algorithm == gemv_algorithm::split;
   const std::int64_t x_length = transposed ? m : n, y_length = transposed ? n : m;
-  workspace.reserve(x_length, split ? m * n : 0);
-  const vector_operand x_op{x, {incx, x_length}}, y_op{y, {incy, y_length}}, d_op{workspace.d, {1, x_length}};
-  detail::run_mul_stages("kamp::rns::gemv::vec_scal", exec, x_length, true, alpha, x_op, x_op, d_op);
+  const vector_operand x_op{x, {incx, x_length}}, y_op{y, {incy, y_length}};
+  if (!alpha.is_zero()) {
+    workspace.reserve(x_length, split ? m * n : 0);
+    detail::run_mul_stages("kamp::rns::gemv::vec_scal", exec, x_length, true, alpha, x_op, x_op,
+                           vector_operand{workspace.d, {1, x_length}});
+  }
   if (beta.is_zero()) {
     Kokkos::parallel_for("kamp::rns::gemv::y_zero", detail::range(exec, y_length),
                          store_zero<N, MemorySpace>{y, y_op.map});
   } else {
     detail::run_mul_stages("kamp::rns::gemv::y_scal", exec, y_length, true, beta, y_op, y_op, y_op);
   }
+  if (alpha.is_zero()) return;
   if (!split) {
     launch_fused(transposed ? "kamp::rns::gemv::fused_col" : "kamp::rns::gemv::fused_row", exec, A, m, n, lda,
                  transposed, workspace.d, y, y_op.map, launch.fused_team_size, launch.fused_vector_length);
@@ -66,4 +63,5 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
                 transposed, y, y_op.map, launch.reduce_team_size);
 }
 
+}  // namespace impl
 }  // namespace kamp::rns

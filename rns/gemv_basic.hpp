@@ -40,6 +40,8 @@ struct gemv_basic_dot_kernel {
   }
 };
 
+namespace impl {
+
 // Arguments are checked by kamp::blas::gemv_basic. d is a workspace of at least
 // (transposed ? m : n) elements.
 template <class ExecSpace, int N, class MemorySpace>
@@ -57,4 +59,5 @@ void gemv_basic(const ExecSpace& exec, bool transposed, std::int64_t m, std::int
       gemv_basic_dot_kernel<N, MemorySpace>{A, d, y, vector_map(incy, y_length), m, x_length, lda, transposed, beta, b});
 }
 
+}  // namespace impl
 }  // namespace kamp::rns

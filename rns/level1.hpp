@@ -4,7 +4,8 @@
 //   scal: x <- alpha x               mul stages in place
 //   axpy: y <- alpha x + y           mul stages into the workspace, then the add stages
 //   dot, asum: the products (or magnitudes) in the workspace, summed by two team reductions
-// scal and axpy are asynchronous; dot and asum return host values.
+// scal and axpy are asynchronous; dot and asum return host values. Callers reach these
+// through rns/kernels.hpp.
 #include <string>
 
 #include "rns/vector_sum.hpp"
@@ -22,6 +23,8 @@ struct magnitude_kernel {
   }
 };
 
+namespace impl {
+
 template <class ExecSpace, int N, class MemorySpace>
 void scal(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
           std::int64_t incx) {
@@ -36,7 +39,7 @@ void axpy(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const
   w.reserve(n, 1);
   const operand<N, MemorySpace> x_op{x, {incx, n}}, t_op{w.terms, {1, n}};
   detail::run_mul_stages("kamp::rns::axpy::scale", exec, n, true, alpha, x_op, x_op, t_op);
-  add(exec, n, w.terms, 1, y, incy, y, incy);
+  impl::add(exec, n, w.terms, 1, y, incy, y, incy);
 }
 
 template <class ExecSpace, int N, class MemorySpace>
@@ -61,4 +64,5 @@ mp_float<N> asum(const ExecSpace& exec, std::int64_t n, const mp_array<N, Memory
   return sum_terms("kamp::rns::asum", exec, n, w);
 }
 
+}  // namespace impl
 }  // namespace kamp::rns

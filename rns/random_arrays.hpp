@@ -25,6 +25,8 @@ struct tile_pool {
   }
 };
 
+namespace impl {
+
 // Fills `array` (and `structs`, if not empty) with tiled random values of magnitude in
 // [1/2, 1) and random sign: the papers' uniform [-1, 1] data, at full precision.
 template <class Space, int N, class MemorySpace>
@@ -42,4 +44,5 @@ void fill_random(const mp_array<N, MemorySpace>& array, Kokkos::View<mp_float<N>
   Kokkos::fence();
 }
 
+}  // namespace impl
 }  // namespace kamp::rns

@@ -3,45 +3,39 @@
 // stages (rns/level1.hpp) and GEMV as seed 000 Algorithm 1 or the fused kernel
 // (rns/gemv.hpp). An automatic GEMV launch takes the tuned choice for this format, shape,
 // backend and device from the shared tuning cache, else the fused kernel with launch
-// parameters derived from the device. GEMM, NRM2 and everything else use the generic kernels.
+// parameters derived from the device. GEMM is the generic one, compiled with the format's
+// kernels (rns/kernels.hpp) so that no caller compiles an RNS kernel; NRM2 comes from DOT.
 #include <type_traits>
 #include <vector>
 
 #include "blas/device_name.hpp"
 #include "blas/format_kernels.hpp"
 #include "blas/tuning_cache.hpp"
-#include "rns/gemv.hpp"
-#include "rns/level1.hpp"
-#include "rns/random_arrays.hpp"
+#include "rns/kernels.hpp"
 #include "rns/rns_format.hpp"
-
-namespace kamp::rns {
-
-// What the RNS BLAS kernels keep between calls.
-template <int N, class MemorySpace>
-struct blas_workspace {
-  vector_sum_workspace<N, MemorySpace> sum;
-  gemv_workspace<N, MemorySpace> gemv;
-};
-
-}  // namespace kamp::rns
 
 namespace kamp::blas {
 
 template <int N>
 struct format_kernels<rns::mp_float<N>> {
-  static constexpr bool scal = true, axpy = true, dot = true, asum = true, gemv = true, gemm = false;
+  static constexpr bool scal = true, axpy = true, dot = true, asum = true, gemv = true, gemm = true;
   template <class MemorySpace>
   using workspace_type = rns::blas_workspace<N, MemorySpace>;
   using gemv_launch_type = rns::gemv_launch;
   using value = rns::mp_float<N>;
   template <class MemorySpace>
   using array = rns::mp_array<N, MemorySpace>;
+  // The kernels compiled for this space (its arrays live in its memory space).
+  template <class ExecSpace, class MemorySpace>
+  static rns::kernels<ExecSpace, N> compiled() {
+    require_space_memory<ExecSpace, MemorySpace>();
+    return {};
+  }
 
   template <class ExecSpace, class MemorySpace>
   static void run_scal(const ExecSpace& exec, std::int64_t n, const value& alpha, const array<MemorySpace>& x,
                        std::int64_t incx) {
-    rns::scal(exec, n, alpha, x, incx);
+    compiled<ExecSpace, MemorySpace>().scal(exec, n, alpha, x, incx);
   }
 
   template <class ExecSpace, class MemorySpace>
@@ -49,7 +43,7 @@ struct format_kernels<rns::mp_float<N>> {
                        std::int64_t incx, const array<MemorySpace>& y, std::int64_t incy,
                        workspace_type<MemorySpace>* workspace) {
     workspace_type<MemorySpace> local;
-    rns::axpy(exec, n, alpha, x, incx, y, incy, (workspace ? *workspace : local).sum);
+    compiled<ExecSpace, MemorySpace>().axpy(exec, n, alpha, x, incx, y, incy, (workspace ? *workspace : local).sum);
     if (!workspace) exec.fence();  // the local workspace must outlive the kernels
   }
 
@@ -57,14 +51,14 @@ struct format_kernels<rns::mp_float<N>> {
   static value run_dot(const ExecSpace& exec, std::int64_t n, const array<MemorySpace>& x, std::int64_t incx,
                        const array<MemorySpace>& y, std::int64_t incy, workspace_type<MemorySpace>* workspace) {
     workspace_type<MemorySpace> local;
-    return rns::dot(exec, n, x, incx, y, incy, (workspace ? *workspace : local).sum);
+    return compiled<ExecSpace, MemorySpace>().dot(exec, n, x, incx, y, incy, (workspace ? *workspace : local).sum);
   }
 
   template <class ExecSpace, class MemorySpace>
   static value run_asum(const ExecSpace& exec, std::int64_t n, const array<MemorySpace>& x, std::int64_t incx,
                         workspace_type<MemorySpace>* workspace) {
     workspace_type<MemorySpace> local;
-    return rns::asum(exec, n, x, incx, (workspace ? *workspace : local).sum);
+    return compiled<ExecSpace, MemorySpace>().asum(exec, n, x, incx, (workspace ? *workspace : local).sum);
   }
 
   template <class ExecSpace, class MemorySpace>
@@ -82,9 +76,18 @@ struct format_kernels<rns::mp_float<N>> {
       chosen = tuned ? read(tuned->launch) : rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0};
     }
     workspace_type<MemorySpace> local;
-    rns::gemv(exec, transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, (workspace ? *workspace : local).gemv,
-              chosen);
+    compiled<ExecSpace, MemorySpace>().gemv(exec, transposed, m, n, alpha, A, lda, x, incx, beta, y, incy,
+                                            (workspace ? *workspace : local).gemv, chosen);
     if (!workspace) exec.fence();
+  }
+
+  template <class ExecSpace, class MemorySpace>
+  static void run_gemm(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int64_t m, std::int64_t n,
+                       std::int64_t k, const value& alpha, bool alpha_zero, const array<MemorySpace>& A,
+                       std::int64_t lda, const array<MemorySpace>& B, std::int64_t ldb, const value& beta,
+                       bool beta_zero, const array<MemorySpace>& C, std::int64_t ldc) {
+    compiled<ExecSpace, MemorySpace>().gemm(exec, transposed_a, transposed_b, m, n, k, alpha, alpha_zero, A, lda, B,
+                                            ldb, beta, beta_zero, C, ldc);
   }
 
   // Full-precision operands, as E1-E4 time (the fused kernel's speed depends on the data class):

@@ -7,18 +7,9 @@
 
 #include "rns/gemv_reduce.hpp"
 #include "rns/gemv.hpp"
+#include "rns/workspaces.hpp"
 
 namespace kamp::rns {
-
-template <int N, class MemorySpace>
-struct vector_sum_workspace {
-  mp_array<N, MemorySpace> terms, partial, total;
-  void reserve(std::int64_t cells, std::int64_t rows) {
-    if (static_cast<std::int64_t>(terms.size()) < cells) terms = mp_array<N, MemorySpace>(cells, "kamp::rns::sum::terms");
-    if (static_cast<std::int64_t>(partial.size()) < rows) partial = mp_array<N, MemorySpace>(rows, "kamp::rns::sum::partial");
-    if (total.size() < 1) total = mp_array<N, MemorySpace>(1, "kamp::rns::sum::total");
-  }
-};
 
 // Rows and columns of the matrix view of n terms.
 inline void sum_shape(std::int64_t n, std::int64_t& rows, std::int64_t& cols) {

@@ -98,14 +98,19 @@ void scale_or_zero(const ExecSpace& exec, std::int64_t n, const value_type_t<For
                        scale_or_zero_kernel<Format, Array>{y, vector_map(incy, n), beta, beta_zero, context});
 }
 
-// Arguments checked, m, n > 0, alpha != 0; beta_zero as the caller found it.
+// Arguments checked, m, n > 0; alpha_zero and beta_zero as the caller found them. With
+// alpha = 0 only y <- beta y runs (A and x are not read).
 template <class Format, class ExecSpace, class Array>
 void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n, const value_type_t<Format>& alpha,
-          const Array& A, std::int64_t lda, const Array& x, std::int64_t incx, const value_type_t<Format>& beta,
-          bool beta_zero, const Array& y, std::int64_t incy) {
+          bool alpha_zero, const Array& A, std::int64_t lda, const Array& x, std::int64_t incx,
+          const value_type_t<Format>& beta, bool beta_zero, const Array& y, std::int64_t incy) {
   using memory = typename Array::memory_space;
   const auto context = format_traits<Format>::template context<memory>();
   const std::int64_t x_length = transposed ? m : n, y_length = transposed ? n : m;
+  if (alpha_zero) {
+    scale_or_zero<Format>(exec, y_length, beta, beta_zero, y, incy);
+    return;
+  }
   const vector_map x_map(incx, x_length), y_map(incy, y_length);
   if (!transposed) {
     Kokkos::parallel_for("kamp::blas::gemv::rows", range(exec, m),

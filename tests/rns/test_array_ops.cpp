@@ -1,8 +1,7 @@
 // Split-kernel array operations: bit-for-bit equal to the scalar operations (digits, sign,
 // exponent and interval), with strides and in place; the one-thread-per-element path too;
 // argument errors leave the output untouched.
-#include "rns/array_of_mp_float.hpp"
-#include "rns/array_ops.hpp"
+#include "rns/kernels.hpp"
 #include "rns/compare.hpp"
 #include "tests/rns/rns_test_support.hpp"
 

@@ -1,0 +1,38 @@
+#pragma once
+// What the RNS array kernels keep between calls (intermediate arrays, grown on demand).
+#include <cstdint>
+
+#include "rns/mp_array.hpp"
+
+namespace kamp::rns {
+
+// GEMV: the scaled vector d = alpha x and (Algorithm 1 only) the m x n matrix B.
+template <int N, class MemorySpace>
+struct gemv_workspace {
+  using pointer = gemv_workspace*;  // a non-deduced parameter type: callers may pass nullptr
+  mp_array<N, MemorySpace> d, B;
+  void reserve(std::int64_t vector_length, std::int64_t matrix_cells) {
+    if (static_cast<std::int64_t>(d.size()) < vector_length) d = mp_array<N, MemorySpace>(vector_length, "kamp::rns::gemv::d");
+    if (static_cast<std::int64_t>(B.size()) < matrix_cells) B = mp_array<N, MemorySpace>(matrix_cells, "kamp::rns::gemv::B");
+  }
+};
+
+// Sums (DOT, ASUM, AXPY's products): the terms, the partial sums and the total.
+template <int N, class MemorySpace>
+struct vector_sum_workspace {
+  mp_array<N, MemorySpace> terms, partial, total;
+  void reserve(std::int64_t cells, std::int64_t rows) {
+    if (static_cast<std::int64_t>(terms.size()) < cells) terms = mp_array<N, MemorySpace>(cells, "kamp::rns::sum::terms");
+    if (static_cast<std::int64_t>(partial.size()) < rows) partial = mp_array<N, MemorySpace>(rows, "kamp::rns::sum::partial");
+    if (total.size() < 1) total = mp_array<N, MemorySpace>(1, "kamp::rns::sum::total");
+  }
+};
+
+// Everything the RNS BLAS kernels keep.
+template <int N, class MemorySpace>
+struct blas_workspace {
+  vector_sum_workspace<N, MemorySpace> sum;
+  gemv_workspace<N, MemorySpace> gemv;
+};
+
+}  // namespace kamp::rns
