@@ -3,7 +3,8 @@
 //   add_esi    sign, exponent, interval and alignment plan from the operands' exponents
 //              and intervals, one thread per element;
 //   add_digit  one residue of the result from the plan, one thread per residue;
-//   round_stage  exact sign or re-evaluation when needed, then truncation.
+//   round_stage  exact sign or re-evaluation when needed, then truncation to q bits and
+//              the exponent range (x + 0 is x exactly, the largest finite value included).
 // Alignment multiplies the significand with the larger exponent by 2^d. When that would
 // exceed 2q - 2 bits, the other significand is first truncated by t <= 4 bits (its low
 // bits are then far below the result's last bit); when the smaller operand is below 2^-q
@@ -94,7 +95,7 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
   term_plan& c_plan = x_leads ? plan.y : plan.x;
   const std::int64_t d = static_cast<std::int64_t>(a.exp) - c.exp;
   const std::int64_t a_bits_hi = bit_length_bound<N>(a.eval[1], b);
-  const std::int64_t a_bits_lo = core::mul_rd(a.eval[0], b.M_rd).exp;  // X >= 2^(a_bits_lo - 1)
+  const std::int64_t a_bits_lo = bit_length_floor<N>(a.eval[0], b);
   const std::int64_t c_bits_hi = bit_length_bound<N>(c.eval[1], b);
   if (d + a_bits_lo - 1 - c_bits_hi >= q + 1) {
     // |c| < 2^-q |a|: dropping c changes the result by less than the rounding would.

@@ -29,6 +29,7 @@
 #include "rns/add.hpp"
 #include "rns/index_maps.hpp"
 #include "rns/mp_array.hpp"
+#include "rns/mul.hpp"
 
 namespace kamp::rns {
 
@@ -99,9 +100,22 @@ struct gemv_fused_kernel {
     return static_cast<std::size_t>(transposed ? k + out * lda : out + k * lda);
   }
 
-  // Classifies the product A_ok d_k from the headers; returns false for a zero or special one.
-  KOKKOS_INLINE_FUNCTION bool finite_term(const mp_header& a, const mp_header& x, fused_term& t,
-                                          std::int32_t& specials) const {
+  // Whether the scalar multiplication overflows A_ok d_k, for a product whose bit-length bounds
+  // straddle the limit: the product rounded as that multiplication rounds it (rare).
+  KOKKOS_INLINE_FUNCTION bool product_overflows(const mp_header& a, const residue* a_digits, const mp_header& x,
+                                                const residue* x_digits) const {
+    mp_header z;
+    residue p[N];
+    const std::int32_t active = mul_esi<N>(a, x, z, *b);
+    for (int i = 0; i < N; ++i) p[i] = mul_digit<N>(a_digits[i], x_digits[i], active, i, *b);
+    round_stage<N>(z, p, round_plain, *b);
+    return z.is_inf();
+  }
+
+  // Classifies the product A_ok d_k from the headers (and, rarely, the residues); returns false
+  // for a zero or special one.
+  KOKKOS_INLINE_FUNCTION bool finite_term(const mp_header& a, const residue* a_digits, const mp_header& x,
+                                          const residue* x_digits, fused_term& t, std::int32_t& specials) const {
     const std::int32_t sign = a.sign ^ x.sign;
     if (a.is_nan() || x.is_nan() || (a.is_inf() && x.is_zero()) || (a.is_zero() && x.is_inf())) {
       specials |= fused_scan::has_nan;
@@ -117,8 +131,12 @@ struct gemv_fused_kernel {
     t.bits = bit_length_bound<N>(t.fraction_up, *b);
     t.sign = sign;
     t.zero = false;
-    // A product that the scalar multiplication would overflow is an infinity here too.
-    if (t.exp + (t.bits > q ? t.bits - q : 0) > exponent_limit) {
+    // A product that the scalar multiplication overflows is an infinity here too: it does
+    // when the product has more than room bits (rns/round_stage.hpp).
+    const std::int64_t room = q + exponent_limit - t.exp;
+    if (t.bits > room &&
+        (bit_length_floor<N>(core::mul_rd(core::mul_rd(a.eval[0], x.eval[0]), b->M_rd), *b) > room ||
+         product_overflows(a, a_digits, x, x_digits))) {
       specials |= sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
       return false;
     }
@@ -169,7 +187,10 @@ struct gemv_fused_kernel {
         Kokkos::TeamThreadRange(team, terms),
         [&](std::int64_t k, fused_scan& s) {
           fused_term term;
-          if (finite_term(A.header(element(out, k)), header_of_d(k), term, s.specials) && term.exp + term.bits > s.top)
+          const std::size_t e = element(out, k);
+          if (finite_term(A.header(e), A.digits_of(e), header_of_d(k), d.digits_of(static_cast<std::size_t>(k)), term,
+                          s.specials) &&
+              term.exp + term.bits > s.top)
             s.top = term.exp + term.bits;
         },
         fused_scan_reducer(scan));
@@ -193,9 +214,9 @@ struct gemv_fused_kernel {
       const std::size_t e = element(out, k);
       fused_term term;
       std::int32_t ignored = 0;
-      if (!finite_term(A.header(e), header_of_d(k), term, ignored) || term.exp + term.bits <= grid) continue;
       const residue* a = A.digits_of(e);
       const residue* x = d.digits_of(static_cast<std::size_t>(k));
+      if (!finite_term(A.header(e), a, header_of_d(k), x, term, ignored) || term.exp + term.bits <= grid) continue;
       const std::int64_t t = grid - term.exp;
       if (t <= 0) {
         const auto up = static_cast<int>(-t);  // < 2q - 2, within the pow2 table
@@ -249,16 +270,10 @@ struct gemv_fused_kernel {
     Kokkos::single(Kokkos::PerTeam(team), [&] {
       mp_float<N> z;
       for (int i = 0; i < N; ++i) z.digits[i] = sum[i];
-      round_stage<N>(z, round_exact_sign, *b);  // the sign from the wrap-around, then q bits
-      if (z.is_zero()) return;
-      const std::int64_t exp = z.exp + grid;
-      if (exp > exponent_limit) {
-        z = mp_float<N>::inf(z.sign);
-      } else if (exp < -exponent_limit) {
-        return;  // underflow to zero: y keeps beta y
-      } else {
-        z.exp = static_cast<std::int32_t>(exp);
-      }
+      // The sign from the wrap-around, then q bits and the exponent range at 2^grid, as a
+      // scalar operation rounds.
+      round_with_exponent<N>(z, z.digits, round_exact_sign, grid, *b);
+      if (z.is_zero()) return;  // y keeps beta y
       const std::size_t at = y_map(out);
       y.store(at, add<N>(z, y.load(at), *b));
     });

@@ -1,7 +1,9 @@
 #pragma once
 // Multiplication as three stages: the esi stage forms sign, exponent and the interval
-// [lo_x lo_y M, up_x up_y M] (directed), each residue is a product mod m_i, and the
-// round stage truncates the up to 2q-bit product back to q bits.
+// [lo_x lo_y M, up_x up_y M] (directed), each residue is a product mod m_i, and the round
+// stage truncates the up to 2q-bit product back to q bits and then fits the exponent range,
+// so overflow and underflow are decided on the normalised product: 2^(2^30) times 2 is finite
+// however the 2 is written (X = 1 or X = 2^52).
 #include <cstdint>
 
 #include "rns/round_stage.hpp"
@@ -20,12 +22,15 @@ KOKKOS_INLINE_FUNCTION std::int32_t mul_esi(const mp_header& x, const mp_header&
     z = mp_header::inf(sign);
   } else if (!x.is_zero() && !y.is_zero()) {
     const std::int64_t exp = static_cast<std::int64_t>(x.exp) + y.exp;
-    if (exp > exponent_limit) {
+    // Only products the round stage would map to infinity or zero anyway are decided here,
+    // which also keeps z.exp in 32 bits: with 1 <= X_x X_y < 2^(2q), a product at exp >= limit + q
+    // keeps an exponent above the limit however long its significand is made, and one at
+    // exp <= -limit - 2q is below 2^-limit.
+    if (exp >= exponent_limit + basis_constants<N>::significand_bits) {
       z = mp_header::inf(sign);
-    } else if (exp >= -exponent_limit - 4 * basis_constants<N>::significand_bits) {
-      // Below that even the largest product stays under the exponent range: z stays zero.
+    } else if (exp > -exponent_limit - 2 * basis_constants<N>::significand_bits) {
       z.sign = sign;
-      z.exp = static_cast<std::int32_t>(exp);  // the round stage checks the range again
+      z.exp = static_cast<std::int32_t>(exp);
       z.eval[0] = core::mul_rd(core::mul_rd(x.eval[0], y.eval[0]), b.M_rd);
       z.eval[1] = core::mul_ru(core::mul_ru(x.eval[1], y.eval[1]), b.M_ru);
       return 1;
