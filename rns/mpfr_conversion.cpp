@@ -10,6 +10,26 @@ namespace kamp::rns {
 
 namespace {
 
+// MPFR's exponent range is per-thread global state, and its default (|e| < 2^30) is narrower
+// than the format's (MAX is about 2^(2^30 + q)). Each conversion works in the widest range
+// and puts the caller's back, so its result does not depend on what the caller set.
+class widest_exponent_range {
+ public:
+  widest_exponent_range() : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
+    mpfr_set_emin(mpfr_get_emin_min());
+    mpfr_set_emax(mpfr_get_emax_max());
+  }
+  ~widest_exponent_range() {
+    mpfr_set_emin(emin_);
+    mpfr_set_emax(emax_);
+  }
+  widest_exponent_range(const widest_exponent_range&) = delete;
+  widest_exponent_range& operator=(const widest_exponent_range&) = delete;
+
+ private:
+  mpfr_exp_t emin_, emax_;
+};
+
 core::er_float to_er_float(mpfr_srcptr x, mpfr_rnd_t rounding) {
   if (mpfr_zero_p(x)) return core::er_float{};
   long exponent = 0;
@@ -36,10 +56,10 @@ void significand(const mp_float<N>& x, mpz_t out) {
   mpz_clears(M, Mi, term, nullptr);
 }
 
-}  // namespace
-
+// from_mpfr in the widest exponent range. Errors name `argument` of `function` and show
+// `text`, or the rounded value when text is null.
 template <int N>
-mp_float<N> from_mpfr(mpfr_srcptr value) {
+mp_float<N> convert(mpfr_srcptr value, const char* function, const char* argument, const std::string* text) {
   if (mpfr_nan_p(value)) return mp_float<N>::nan();
   if (mpfr_inf_p(value)) return mp_float<N>::inf(mpfr_signbit(value) ? 1 : 0);
   if (mpfr_zero_p(value)) return mp_float<N>::zero();
@@ -51,14 +71,21 @@ mp_float<N> from_mpfr(mpfr_srcptr value) {
   mpz_init(X);
   const mpfr_exp_t e = mpfr_get_z_2exp(X, rounded.get());
   mpz_abs(X, X);
-  // Strip trailing zero bits: a smaller significand keeps later alignments cheap.
+  // Strip trailing zero bits: a smaller significand keeps later alignments cheap. Above the
+  // exponent range, put back as many as fit in q bits.
   const mp_bitcnt_t zeros = mpz_scan1(X, 0);
   mpz_tdiv_q_2exp(X, X, zeros);
-  const long exp = static_cast<long>(e) + static_cast<long>(zeros);
+  long exp = static_cast<long>(e) + static_cast<long>(zeros);
+  if (exp > exponent_limit && exp - exponent_limit <= q - static_cast<long>(mpz_sizeinbase(X, 2))) {
+    mpz_mul_2exp(X, X, static_cast<mp_bitcnt_t>(exp - exponent_limit));
+    exp = exponent_limit;
+  }
   if (exp > exponent_limit || exp < -exponent_limit) {
     mpz_clear(X);
-    require_argument(false, "kamp::rns::from_mpfr", "value", core::mpfr_value(rounded).to_string(10),
-                     "has a binary exponent outside the RNS format's range of +-2^30");
+    const std::string shown = text ? "\"" + *text + "\"" : core::mpfr_value(rounded).to_string(10);
+    require_argument(false, function, argument, shown,
+                     "is not a value of the RNS format: rounded to " + std::to_string(q) +
+                         " bits it needs a binary exponent outside the range of +-2^30");
   }
   mp_float<N> x;
   x.sign = mpfr_signbit(value) ? 1 : 0;
@@ -82,8 +109,17 @@ mp_float<N> from_mpfr(mpfr_srcptr value) {
   return x;
 }
 
+}  // namespace
+
+template <int N>
+mp_float<N> from_mpfr(mpfr_srcptr value) {
+  const widest_exponent_range wide;
+  return convert<N>(value, "kamp::rns::from_mpfr", "value", nullptr);
+}
+
 template <int N>
 core::mpfr_value to_mpfr(const mp_float<N>& x) {
+  const widest_exponent_range wide;
   core::mpfr_value out(basis_constants<N>::significand_bits);
   if (x.is_nan()) {
     mpfr_set_nan(out.get());
@@ -102,12 +138,15 @@ core::mpfr_value to_mpfr(const mp_float<N>& x) {
 
 template <int N>
 mp_float<N> from_string(const std::string& text) {
-  // mpfr_strtofr rounds correctly at q bits, so from_mpfr has nothing left to round.
-  return from_mpfr<N>(core::mpfr_value::from_string(text, basis_constants<N>::significand_bits).get());
+  const widest_exponent_range wide;
+  // mpfr_strtofr rounds correctly at q bits, so convert has nothing left to round.
+  const core::mpfr_value parsed = core::mpfr_value::from_string(text, basis_constants<N>::significand_bits);
+  return convert<N>(parsed.get(), "kamp::rns::from_string", "text", &text);
 }
 
 template <int N>
 std::string to_string(const mp_float<N>& x, int digits) {
+  const widest_exponent_range wide;
   return to_mpfr<N>(x).to_string(digits);
 }
 
