@@ -11,8 +11,11 @@
 #include "core/mpfr_value.hpp"
 #include "core/random.hpp"
 #include "formats/format_list.hpp"
+#include "rns/add.hpp"
+#include "rns/array_stages.hpp"
 #include "rns/mp_float.hpp"
 #include "rns/mpfr_conversion.hpp"
+#include "rns/mul.hpp"
 #include "rns/random_values.hpp"
 #include "tests/backends.hpp"
 
@@ -67,7 +70,103 @@ core::mpfr_value unit_roundoff() {
   return format_traits<rns::mp_float<N>>::unit_roundoff();
 }
 
-// Empty when x satisfies the representation invariant: X < 2^q and eval bounds X/M.
+// MPFR's exponent range set while in scope (by default the widest: the format's values reach
+// 2^(2^30 + q), beyond MPFR's default), the previous one restored after.
+class mpfr_exponent_range {
+ public:
+  explicit mpfr_exponent_range(mpfr_exp_t emin = mpfr_get_emin_min(), mpfr_exp_t emax = mpfr_get_emax_max())
+      : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
+    mpfr_set_emin(emin);
+    mpfr_set_emax(emax);
+  }
+  ~mpfr_exponent_range() {
+    mpfr_set_emin(emin_);
+    mpfr_set_emax(emax_);
+  }
+  mpfr_exponent_range(const mpfr_exponent_range&) = delete;
+  mpfr_exponent_range& operator=(const mpfr_exponent_range&) = delete;
+
+ private:
+  mpfr_exp_t emin_, emax_;
+};
+
+// (-1)^sign X 2^exp with the integer 0 < X < 2^q as its significand (from_mpfr would strip
+// X's trailing zeros), at any exponent of the format: built at exponent 0 and then moved, so
+// MPFR's exponent range does not matter.
+template <int N>
+rns::mp_float<N> from_integer(const mpz_t X, long exp, int sign = 0) {
+  core::mpfr_value v(rns::basis_constants<N>::significand_bits);
+  mpfr_set_z(v.get(), X, MPFR_RNDN);
+  rns::mp_float<N> x = rns::from_mpfr<N>(v.get());
+  const auto& b = rns::basis<N>::host();
+  for (int i = 0; i < N; ++i) x.digits[i] = rns::mod_mul(x.digits[i], b.pow2[x.exp][i], b.m[i], b.inv_m[i]);
+  x.eval[0] = x.eval[0].scaled(x.exp);
+  x.eval[1] = x.eval[1].scaled(x.exp);
+  x.exp = static_cast<std::int32_t>(exp);
+  x.sign = sign;
+  return x;
+}
+
+// The same for X = 2^j + offset.
+template <int N>
+rns::mp_float<N> from_power_of_two(int j, long offset, long exp, int sign = 0) {
+  mpz_t X;
+  mpz_init(X);
+  mpz_ui_pow_ui(X, 2, static_cast<unsigned long>(j));
+  if (offset >= 0) mpz_add_ui(X, X, static_cast<unsigned long>(offset));
+  if (offset < 0) mpz_sub_ui(X, X, static_cast<unsigned long>(-offset));
+  const rns::mp_float<N> x = from_integer<N>(X, exp, sign);
+  mpz_clear(X);
+  return x;
+}
+
+// What the format's truncation makes of an exact value (see rns/round_stage.hpp): toward zero
+// at q bits, then to a multiple of 2^-2^30 below 2^(q - 2^30); infinity from 2^(q + 2^30) on.
+// Needs a wide MPFR exponent range.
+template <int N>
+core::mpfr_value truncated_into_format(const core::mpfr_value& exact) {
+  constexpr long q = rns::basis_constants<N>::significand_bits, limit = rns::exponent_limit;
+  core::mpfr_value r(q);
+  mpfr_set(r.get(), exact.get(), MPFR_RNDZ);
+  if (!mpfr_regular_p(r.get())) return r;
+  if (mpfr_get_exp(r.get()) > q + limit) {  // |r| >= 2^(q + limit)
+    mpfr_set_inf(r.get(), mpfr_sgn(r.get()));
+  } else if (mpfr_get_exp(r.get()) <= q - limit) {  // |r| < 2^(q - limit)
+    mpfr_mul_2si(r.get(), r.get(), limit, MPFR_RNDN);
+    mpfr_trunc(r.get(), r.get());
+    mpfr_mul_2si(r.get(), r.get(), -limit, MPFR_RNDN);
+    if (mpfr_zero_p(r.get())) mpfr_set_zero(r.get(), 1);
+  }
+  return r;
+}
+
+enum class op_kind { add, sub, mul };
+
+struct apply_op {
+  op_kind kind;
+  template <int N>
+  KOKKOS_INLINE_FUNCTION rns::mp_float<N> operator()(const rns::mp_float<N>& x, const rns::mp_float<N>& y,
+                                                     const rns::basis_constants<N>& b) const {
+    if (kind == op_kind::add) return rns::add<N>(x, y, b);
+    if (kind == op_kind::sub) return rns::sub<N>(x, y, b);
+    return rns::mul<N>(x, y, b);
+  }
+};
+
+// x op y in MPFR, exactly (the operands' exponents must be within `span` bits of each other
+// for + and -), at precision 4q + span.
+template <int N>
+core::mpfr_value exact_result(op_kind kind, const rns::mp_float<N>& x, const rns::mp_float<N>& y, long span = 64) {
+  const core::mpfr_value a = rns::to_mpfr<N>(x), c = rns::to_mpfr<N>(y);
+  core::mpfr_value r(4 * rns::basis_constants<N>::significand_bits + span);
+  if (kind == op_kind::add) mpfr_add(r.get(), a.get(), c.get(), MPFR_RNDN);
+  if (kind == op_kind::sub) mpfr_sub(r.get(), a.get(), c.get(), MPFR_RNDN);
+  if (kind == op_kind::mul) mpfr_mul(r.get(), a.get(), c.get(), MPFR_RNDN);
+  return r;
+}
+
+// Empty when x satisfies the representation invariant: X < 2^q, |exp| <= 2^30, and eval
+// bounds X/M within a factor of two.
 template <int N>
 std::string invariant_violation(const rns::mp_float<N>& x) {
   if (!x.is_finite()) {
@@ -85,17 +184,21 @@ std::string invariant_violation(const rns::mp_float<N>& x) {
     problem = "significand longer than q bits";
   if (mpz_sgn(X) == 0 && (x.sign != 0 || x.exp != 0 || !x.eval[0].is_zero() || !x.eval[1].is_zero()))
     problem = "zero not in canonical form";
+  if (x.exp > rns::exponent_limit || x.exp < -rns::exponent_limit) problem = "exponent outside +-2^30";
   const mpfr_prec_t wide = static_cast<mpfr_prec_t>(mpz_sizeinbase(M, 2)) + 8;
   core::mpfr_value ratio(wide), bound(64), xm(wide), mm(wide);
   mpfr_set_z(xm.get(), X, MPFR_RNDN);
   mpfr_set_z(mm.get(), M, MPFR_RNDN);
   mpfr_div(ratio.get(), xm.get(), mm.get(), MPFR_RNDN);  // within 2^-wide relative: compare with margin below
+  core::mpfr_value twice_lower(64);
   for (int k = 0; k < 2; ++k) {
     mpfr_set_d(bound.get(), x.eval[k].frac, MPFR_RNDN);
     mpfr_mul_2si(bound.get(), bound.get(), static_cast<long>(x.eval[k].exp), MPFR_RNDN);
     const int c = mpfr_cmp(bound.get(), ratio.get());
     if ((k == 0 && c > 0) || (k == 1 && c < 0)) problem = k == 0 ? "lower bound above X/M" : "upper bound below X/M";
+    if (k == 0) mpfr_mul_2ui(twice_lower.get(), bound.get(), 1, MPFR_RNDN);
   }
+  if (mpz_sgn(X) != 0 && !(bound < twice_lower)) problem = "bounds further apart than a factor of two";
   mpz_clears(X, M, nullptr);
   return problem;
 }
@@ -128,6 +231,30 @@ std::vector<rns::mp_float<N>> map_on(const std::vector<rns::mp_float<N>>& x, con
       "kamp::test::rns_map", Kokkos::RangePolicy<Space>(0, x.size()),
       KOKKOS_LAMBDA(std::size_t i) { vz(i) = op(vx(i), vy(i), *b); });
   return to_host(vz);
+}
+
+// z = x op y through the split-kernel stages (esi, digits, round) of rns/array_stages.hpp.
+template <class Space, int N>
+std::vector<rns::mp_float<N>> split_stages_on(op_kind kind, const std::vector<rns::mp_float<N>>& x,
+                                              const std::vector<rns::mp_float<N>>& y) {
+  using Memory = typename Space::memory_space;
+  const auto n = static_cast<std::int64_t>(x.size());
+  rns::mp_array<N, Memory> ax(x.size()), ay(y.size()), az(x.size());
+  rns::copy_from_host(ax, x);
+  rns::copy_from_host(ay, y);
+  const rns::operand<N, Memory> ox{ax, {1, n}}, oy{ay, {1, n}}, oz{az, {1, n}};
+  const rns::basis_constants<N>* b = rns::basis<N>::template in<Memory>();
+  const Kokkos::RangePolicy<Space> elements(0, n), residues(0, n * N);
+  if (kind == op_kind::mul) {
+    Kokkos::parallel_for(elements, rns::mul_esi_stage<N, Memory>{ox, oy, oz, false, {}, b});
+    Kokkos::parallel_for(residues, rns::mul_digits_stage<N, Memory>{ox, oy, oz, false, {}, b});
+  } else {
+    Kokkos::parallel_for(elements, rns::add_esi_stage<N, Memory>{ox, oy, oz, kind == op_kind::sub, b});
+    Kokkos::parallel_for(residues, rns::add_digits_stage<N, Memory>{ox, oy, oz, b});
+  }
+  Kokkos::parallel_for(elements, rns::round_stage_kernel<N, Memory>{oz, kind != op_kind::mul, b});
+  Kokkos::fence();
+  return rns::copy_to_host(az);
 }
 
 }  // namespace kamp::test
