@@ -13,7 +13,7 @@ using kamp::core::mpfr_value;
 // MPFR values the format holds or not, made in the widest range.
 struct wide_values {
   mpfr_value above_limit{64}, beyond_max{64}, below_min{64};
-  wide_values(long q) {
+  explicit wide_values(long q) {
     const kamp::test::mpfr_exponent_range wide;
     mpfr_set_ui_2exp(above_limit.get(), 1, rns::exponent_limit + 1, MPFR_RNDN);  // 2 * 2^(2^30)
     mpfr_set_ui_2exp(beyond_max.get(), 1, rns::exponent_limit + q, MPFR_RNDN);    // 2^(q + 2^30)
@@ -30,7 +30,7 @@ void check_conversions_in_range(mpfr_exp_t emin, mpfr_exp_t emax) {
   std::string max_text, min_text;
   rns::mp_float<N> max_back, min_back, above;
   mpfr_value max_exact;
-  mpfr_exp_t kept_emin, kept_emax;
+  mpfr_exp_t kept_emin = 0, kept_emax = 0;
   {
     const kamp::test::mpfr_exponent_range narrow(emin, emax);
     max_text = rns::to_string<N>(max);

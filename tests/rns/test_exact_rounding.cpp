@@ -53,7 +53,8 @@ void check_identities() {
   constexpr int N = Config::moduli;
   const auto& b = rns::basis<N>::host();
   kamp::core::random_source rng(1201);
-  std::vector<rns::mp_float<N>> xs;
+  constexpr int q = rns::basis_constants<N>::significand_bits;
+  std::vector<rns::mp_float<N>> xs = {kamp::test::from_power_of_two<N>(q, -1, 0)};  // the 2^q - 1
   for (int i = 0; i < 600; ++i) xs.push_back(near_power_of_two<N>(rng, rng.integer(-1000, 1000)));
   const auto zero = rns::mp_float<N>::zero(), one_string = rns::from_string<N>("1"),
              one_double = rns::from_double<N>(1.0, b);
