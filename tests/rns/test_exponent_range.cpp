@@ -5,7 +5,7 @@
 // its operands split significand and exponent (2 as X = 1 or X = 2^52). Each result is
 // checked against MPFR's truncation of the exact value on every backend, by the scalar
 // device functions, the split-kernel stages (bit for bit) and the fused GEMV's rounding.
-#include "rns/gemv_fused.hpp"
+#include "rns/kernels.hpp"
 #include "tests/rns/rns_test_support.hpp"
 
 namespace {
@@ -103,8 +103,8 @@ std::vector<range_case<N>> range_cases() {
   return cases;
 }
 
-// y_i = 0 + sum_k A_ik d_k with A diagonal (A_ii = x_i, d_i = y_i) by the fused GEMV kernel:
-// one product per output, rounded once.
+// y_i = 0 + sum_k A_ik d_k with A diagonal (A_ii = x_i, d_i = y_i) by the fused GEMV kernel
+// (alpha = 1, so d = y exactly): one product per output, rounded once.
 template <class Space, int N>
 std::vector<rns::mp_float<N>> fused_products(const std::vector<rns::mp_float<N>>& x,
                                              const std::vector<rns::mp_float<N>>& y) {
@@ -115,7 +115,10 @@ std::vector<rns::mp_float<N>> fused_products(const std::vector<rns::mp_float<N>>
   rns::mp_array<N, Memory> A(diagonal.size()), d(y.size()), out(x.size());
   rns::copy_from_host(A, diagonal);
   rns::copy_from_host(d, y);
-  rns::launch_fused("kamp::test::fused_products", Space(), A, m, m, m, false, d, out, kamp::vector_map(1, m), 0, 0);
+  rns::gemv_workspace<N, Memory> workspace;
+  const auto& b = rns::basis<N>::host();
+  rns::kernels<Space, N>::gemv(Space(), false, m, m, rns::from_double<N>(1, b), A, m, d, 1, rns::mp_float<N>::zero(),
+                               out, 1, workspace, {rns::gemv_algorithm::fused, 0, 0, 0});
   Kokkos::fence();
   return rns::copy_to_host(out);
 }
