@@ -14,18 +14,8 @@ namespace {
 using kamp::core::mpfr_value;
 namespace rns = kamp::rns;
 
-enum class op_kind { add, sub, mul };
-
-struct apply_op {
-  op_kind kind;
-  template <int N>
-  KOKKOS_INLINE_FUNCTION rns::mp_float<N> operator()(const rns::mp_float<N>& x, const rns::mp_float<N>& y,
-                                                     const rns::basis_constants<N>& b) const {
-    if (kind == op_kind::add) return rns::add<N>(x, y, b);
-    if (kind == op_kind::sub) return rns::sub<N>(x, y, b);
-    return rns::mul<N>(x, y, b);
-  }
-};
+using kamp::test::apply_op;
+using kamp::test::op_kind;
 
 // Operand pairs: a third independent, the rest adversarial.
 template <int N>
