@@ -26,6 +26,7 @@
 #include <climits>
 #include <cstdint>
 
+#include "core/out_of_line.hpp"
 #include "rns/add.hpp"
 #include "rns/index_maps.hpp"
 #include "rns/mp_array.hpp"
@@ -101,9 +102,10 @@ struct gemv_fused_kernel {
   }
 
   // Whether the scalar multiplication overflows A_ok d_k, for a product whose bit-length bounds
-  // straddle the limit: the product rounded as that multiplication rounds it (rare).
-  KOKKOS_INLINE_FUNCTION bool product_overflows(const mp_header& a, const residue* a_digits, const mp_header& x,
-                                                const residue* x_digits) const {
+  // straddle the limit: the product rounded as that multiplication rounds it (rare, so out of
+  // line: the scan keeps its registers).
+  KAMP_OUT_OF_LINE_FUNCTION bool product_overflows(const mp_header& a, const residue* a_digits, const mp_header& x,
+                                                   const residue* x_digits) const {
     mp_header z;
     residue p[N];
     const std::int32_t active = mul_esi<N>(a, x, z, *b);
@@ -112,8 +114,19 @@ struct gemv_fused_kernel {
     return z.is_inf();
   }
 
-  // Classifies the product A_ok d_k from the headers (and, rarely, the residues); returns false
-  // for a zero or special one.
+  // The place of the product A_ok d_k of two finite values; false when it is zero.
+  KOKKOS_INLINE_FUNCTION bool place_term(const mp_header& a, const mp_header& x, fused_term& t) const {
+    if (a.is_zero() || x.is_zero()) return false;
+    t.exp = static_cast<std::int64_t>(a.exp) + x.exp;
+    t.fraction_up = core::mul_ru(core::mul_ru(a.eval[1], x.eval[1]), b->M_ru);
+    t.bits = bit_length_bound<N>(t.fraction_up, *b);
+    t.sign = a.sign ^ x.sign;
+    t.zero = false;
+    return true;
+  }
+
+  // Classifies the product A_ok d_k from the headers (and, rarely, the residues) for the scan;
+  // returns false for a zero or special one.
   KOKKOS_INLINE_FUNCTION bool finite_term(const mp_header& a, const residue* a_digits, const mp_header& x,
                                           const residue* x_digits, fused_term& t, std::int32_t& specials) const {
     const std::int32_t sign = a.sign ^ x.sign;
@@ -125,12 +138,7 @@ struct gemv_fused_kernel {
       specials |= sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
       return false;
     }
-    if (a.is_zero() || x.is_zero()) return false;
-    t.exp = static_cast<std::int64_t>(a.exp) + x.exp;
-    t.fraction_up = core::mul_ru(core::mul_ru(a.eval[1], x.eval[1]), b->M_ru);
-    t.bits = bit_length_bound<N>(t.fraction_up, *b);
-    t.sign = sign;
-    t.zero = false;
+    if (!place_term(a, x, t)) return false;
     // A product that the scalar multiplication overflows is an infinity here too: it does
     // when the product has more than room bits (rns/round_stage.hpp).
     const std::int64_t room = q + exponent_limit - t.exp;
@@ -212,11 +220,11 @@ struct gemv_fused_kernel {
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
     for (std::int64_t k = rank; k < terms; k += size) {
       const std::size_t e = element(out, k);
+      // The scan found no special value and no overflowing product: only the places are needed.
       fused_term term;
-      std::int32_t ignored = 0;
+      if (!place_term(A.header(e), header_of_d(k), term) || term.exp + term.bits <= grid) continue;
       const residue* a = A.digits_of(e);
       const residue* x = d.digits_of(static_cast<std::size_t>(k));
-      if (!finite_term(A.header(e), a, header_of_d(k), x, term, ignored) || term.exp + term.bits <= grid) continue;
       const std::int64_t t = grid - term.exp;
       if (t <= 0) {
         const auto up = static_cast<int>(-t);  // < 2q - 2, within the pow2 table

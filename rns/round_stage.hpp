@@ -18,6 +18,7 @@
 // least 2^(q + exponent_limit), whatever significand/exponent split the operands had.
 #include <cstdint>
 
+#include "core/out_of_line.hpp"
 #include "rns/evaluation.hpp"
 #include "rns/mp_float.hpp"
 #include "rns/truncation.hpp"
@@ -82,11 +83,12 @@ KOKKOS_INLINE_FUNCTION std::int64_t exact_bit_length(const mp_header& z, const r
   return lo;
 }
 
-// Rounds z, whose value is (-1)^sign X 2^exp for any 64-bit exp (z.exp is ignored), into the
-// format; see the top of this file.
+namespace detail {
+
+// Everything round_with_exponent does, for the results its short path cannot settle.
 template <int N>
-KOKKOS_INLINE_FUNCTION void round_with_exponent(mp_header& z, residue* digits, std::int32_t flags, std::int64_t exp,
-                                                const basis_constants<N>& b) {
+KAMP_OUT_OF_LINE_FUNCTION void round_in_full(mp_header& z, residue* digits, std::int32_t flags, std::int64_t exp,
+                                             const basis_constants<N>& b) {
   constexpr int q = basis_constants<N>::significand_bits;
   const auto clear = [&](const mp_header& h) {
     z = h;
@@ -149,6 +151,26 @@ KOKKOS_INLINE_FUNCTION void round_with_exponent(mp_header& z, residue* digits, s
     exp = -exponent_limit;
   }
   z.exp = static_cast<std::int32_t>(exp);
+}
+
+}  // namespace detail
+
+// Rounds z, whose value is (-1)^sign X 2^exp for any 64-bit exp (z.exp is ignored), into the
+// format; see the top of this file. Inline only the common case where the full rounding would
+// change nothing but z.exp: a finite nonzero X < 2^q with the usual narrow interval, whose
+// exponent is in range.
+template <int N>
+KOKKOS_INLINE_FUNCTION void round_with_exponent(mp_header& z, residue* digits, std::int32_t flags, std::int64_t exp,
+                                                const basis_constants<N>& b) {
+  if (flags == round_plain && z.is_finite() && !z.eval[1].is_zero() && exp <= exponent_limit &&
+      exp >= -exponent_limit) {
+    const std::int64_t hi = bit_length_bound<N>(z.eval[1], b);
+    if (hi <= basis_constants<N>::significand_bits && hi - bit_length_floor<N>(z.eval[0], b) <= 1) {
+      z.exp = static_cast<std::int32_t>(exp);
+      return;
+    }
+  }
+  detail::round_in_full<N>(z, digits, flags, exp, b);
 }
 
 template <int N>
