@@ -1,13 +1,17 @@
 // E2 (seed 000 Table 4): achieved and theoretical occupancy, branch divergence and DRAM
-// bandwidth of the costliest GEMV kernels, 1000 x 1000, 424 bits, N, from Nsight Compute.
-// The experiment runs the workload (one Algorithm 1 and one fused GEMV after a warm-up);
-// when KAMP_E2_NCU_CSV names the CSV that `ncu --csv --print-units base` wrote for such a
-// run (experiments/device/profile_e2.sh, `./kamp profile`), it turns those metrics into
-// rows, with bandwidth also as a share of the copy bandwidth measured here. Without it
-// (and on a CPU) it reports the kernels' times from the Kokkos profiling hooks.
+// bandwidth of the costliest GEMV kernels, 1000 x 1000, 424 bits, N, from Nsight Compute, on
+// the paper's p/4-bit data and on full-precision data (`kamp_run --data` picks one). The
+// experiment runs the workload (one Algorithm 1 and one fused GEMV after a warm-up) per data
+// class; when KAMP_E2_NCU_DIR names
+// the folder where `ncu --csv --print-units base` wrote E2_ncu_p4.csv and E2_ncu_full.csv for
+// such runs (experiments/device/profile_e2.sh, `./kamp profile`), it turns those metrics into
+// rows, with bandwidth also as a share of the copy bandwidth measured here. Without it (and on
+// a CPU) it reports the kernels' times from the Kokkos profiling hooks.
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <stdexcept>
+#include <vector>
 
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
@@ -21,15 +25,17 @@ namespace {
 
 constexpr std::int64_t e2_size = 1000;
 
-}  // namespace
+// The ncu CSV of one data class: KAMP_E2_NCU_DIR/E2_ncu_<p4|full>.csv, or none.
+std::string ncu_csv_of(data_class data) {
+  const char* dir = std::getenv("KAMP_E2_NCU_DIR");
+  if (!dir || !*dir) return {};
+  return std::string(dir) + (data == data_class::quarter ? "/E2_ncu_p4.csv" : "/E2_ncu_full.csv");
+}
 
-harness::results_table run_e2_gemv_profile(const experiment_options& options) {
+void profile(harness::results_table& table, data_class data, std::optional<double>& copy_gbs) {
   using Space = Kokkos::DefaultExecutionSpace;
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E2: occupancy, divergence and DRAM bandwidth of the GEMV kernels, 1000 x 1000, 424 bits, N "
-                               "(seed 000 Table 4)");
-  progress("E2", "GEMV 1000 x 1000 at 424 bits, Algorithm 1 and fused");
-  gemv_problem<Space, 32> problem(e2_size, e2_size, false);
+  progress("E2", std::string("GEMV 1000 x 1000 at 424 bits, Algorithm 1 and fused, ") + to_string(data) + " data");
+  gemv_problem<Space, 32> problem(e2_size, e2_size, data, false);
   for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused})
     problem.run('N', {algorithm, 0, 0, 0});  // warm-up (allocations, basis constants)
   Kokkos::fence();
@@ -40,19 +46,21 @@ harness::results_table run_e2_gemv_profile(const experiment_options& options) {
 
   auto add = [&](const std::string& kernel, const std::string& metric, double value, std::optional<double> paper) {
     auto row = harness::result_row::of("E2", kernel, 424, e2_size, e2_size, metric, value);
-    row.paper = paper;
+    row.extra["data"] = to_string(data);
+    // The paper profiled its own (p/4-bit) workload.
+    if (data == data_class::quarter) row.paper = paper;
     table.add(row);
   };
-  const char* ncu_csv = std::getenv("KAMP_E2_NCU_CSV");
-  if (!ncu_csv || !*ncu_csv) {
+  const std::string ncu_csv = ncu_csv_of(data);
+  if (ncu_csv.empty()) {
     for (const auto& k : profiler.table())
       if (k.label.rfind("kamp::rns::gemv::", 0) == 0) add(k.label.substr(17), "time_ms", k.milliseconds, {});
-    return table;
+    return;
   }
   // seed 000 Table 4 (GTX 1080, DRAM peak 320.3 GB/s): occupancy, divergence, bandwidth.
   struct paper_row { double occupancy, divergence, bandwidth_gbs; };
   const std::map<std::string, paper_row> paper{{"mat_scal::digits", {95.5, 0.0, 163.3}}, {"row_sum", {26.8, 66.8, 49.9}}};
-  const double copy_gbs = harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26);
+  if (!copy_gbs) copy_gbs = harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26);
   for (const auto& kernel : harness::read_ncu_csv(ncu_csv, static_cast<double>(e2_size * e2_size))) {
     const std::string& label = kernel.first;  // named, not bound: lambdas may not capture bindings in C++17
     const auto& metrics = kernel.second;
@@ -70,9 +78,19 @@ harness::results_table run_e2_gemv_profile(const experiment_options& options) {
     add(label, "divergence_pct", 100.0 - value("smsp__sass_average_branch_targets_threads_uniform.pct"),
         in_paper ? std::optional<double>(paper.at(label).divergence) : std::nullopt);
     add(label, "bandwidth_gbs", bandwidth, in_paper ? std::optional<double>(paper.at(label).bandwidth_gbs) : std::nullopt);
-    add(label, "pct_bandwidth", 100.0 * bandwidth / copy_gbs,
+    add(label, "pct_bandwidth", 100.0 * bandwidth / *copy_gbs,
         in_paper ? std::optional<double>(100.0 * paper.at(label).bandwidth_gbs / 320.3) : std::nullopt);
   }
+}
+
+}  // namespace
+
+harness::results_table run_e2_gemv_profile(const experiment_options& options) {
+  harness::results_table table(harness::run_context::current(options.command),
+                               "E2: occupancy, divergence and DRAM bandwidth of the GEMV kernels, 1000 x 1000, 424 bits, N, "
+                               "p/4-bit (the paper's) and full-precision data (seed 000 Table 4)");
+  std::optional<double> copy_gbs;
+  for (const data_class data : options.data) profile(table, data, copy_gbs);
   return table;
 }
 

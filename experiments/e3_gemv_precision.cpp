@@ -1,8 +1,9 @@
 // E3 (seed 000 Table 5): GEMV 1000 x 1000 time against precision (106..1696 bits): Algorithm 1
 // (split), the fused kernel and the autotuner's choice (N and T), the basic implementation,
 // on the default execution space and (in the CUDA build) on the host's OpenMP threads, beside
-// MPFR with OpenMP on the host. The paper's GTX 1080 figures sit beside the matching rows;
-// each row also gives its byte-count floor at the copy bandwidth measured in the same run.
+// MPFR with OpenMP on the host, on the paper's p/4-bit data and on full-precision data. The
+// paper's GTX 1080 figures sit beside the matching p/4-bit rows (its own workload); each row
+// also gives its byte-count floor at the copy bandwidth measured in the same run.
 #include <omp.h>
 
 #include <map>
@@ -45,11 +46,12 @@ class precision_sweep {
       : table_(table), size_(size), cache_(cache), copy_gbs_(harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
 
   template <int N>
-  void run() {
+  void run(data_class data) {
     constexpr int p = rns::basis_constants<N>::precision;
     const bool gpu = !std::is_same<typename Space::memory_space, Kokkos::HostSpace>::value;
-    progress("E3", std::string(Space::name()) + ": " + std::to_string(p) + " bits");
-    gemv_problem<Space, N> problem(size_, size_);
+    progress("E3", std::string(Space::name()) + ": " + std::to_string(p) + " bits, " + to_string(data) + " data");
+    data_ = data;
+    gemv_problem<Space, N> problem(size_, size_, data);
     const int reps = gpu ? 10 : 2;
     using rns::gemv_algorithm;
     // Bytes each algorithm must move at least: Algorithm 1 reads A, writes B and reads it
@@ -90,7 +92,8 @@ class precision_sweep {
     // Every GPU variant is set beside the paper's Algorithm 1 row of the same trans.
     const std::string paper_row = variant.rfind("basic", 0) == 0 ? variant : "split_" + variant.substr(variant.size() - 1);
     const auto paper = paper_ms(paper_row, bits);
-    if (variant.rfind("mpfr", 0) != 0 && paper && size_ == 1000) row.paper = *paper;
+    if (variant.rfind("mpfr", 0) != 0 && paper && size_ == 1000 && data_ == data_class::quarter) row.paper = *paper;
+    row.extra["data"] = to_string(data_);
     row.extra["space"] = Space::name();
     if (threads) row.extra["threads"] = std::to_string(threads);
     if (floor_bytes > 0) {
@@ -140,24 +143,27 @@ class precision_sweep {
   std::int64_t size_;
   blas::tuning_cache& cache_;
   double copy_gbs_;
+  data_class data_ = data_class::quarter;
 };
 
 template <class Space>
-void sweep(harness::results_table& table, std::int64_t size) {
+void sweep(harness::results_table& table, std::int64_t size, const std::vector<data_class>& data_classes) {
   precision_sweep<Space> s(table, size, blas::tuning_cache::shared());
-  for_each_precision([&](auto n) { s.template run<decltype(n)::value>(); });
+  for (const data_class data : data_classes)
+    for_each_precision([&](auto n) { s.template run<decltype(n)::value>(data); });
 }
 
 }  // namespace
 
 harness::results_table run_e3_gemv_precision(const experiment_options& options) {
   harness::results_table table(harness::run_context::current(options.command),
-                               "E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP (seed 000 Table 5)");
+                               "E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP, on "
+                               "p/4-bit (the paper's) and full-precision data (seed 000 Table 5)");
   // The quick size keeps a 2-core CPU run to a couple of minutes; the paper's is 1000.
   const std::int64_t size = options.size == problem_size::paper ? 1000 : 200;
-  sweep<Kokkos::DefaultExecutionSpace>(table, size);
+  sweep<Kokkos::DefaultExecutionSpace>(table, size, options.data);
   if (!std::is_same<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>::value)
-    sweep<Kokkos::DefaultHostExecutionSpace>(table, size);
+    sweep<Kokkos::DefaultHostExecutionSpace>(table, size, options.data);
   return table;
 }
 

@@ -1,6 +1,7 @@
 // E4 (seed 000 section 5): the measured GEMV error against the bound of eqs. (16)-(19),
 // ||y* - y||_1 / || |alpha||A||x| + |beta||y| ||_1 <= gamma_{n+2}, gamma_k = k u / (1 - k u),
-// u = 4/sqrt(M), with y* exact (MPFR), across sizes and precisions, Algorithm 1 (split) and the fused kernel, 'N'.
+// u = 4/sqrt(M), with y* exact (MPFR), across sizes and precisions, Algorithm 1 (split) and the fused kernel, 'N',
+// on p/4-bit data (the paper's) and on full-precision data.
 #include <cmath>
 
 #include "core/error_bounds.hpp"
@@ -13,15 +14,15 @@ namespace kamp::experiments {
 
 namespace {
 
-void add_rows(harness::results_table& table, const std::string& variant, int p, std::int64_t size,
+void add_rows(harness::results_table& table, const std::string& variant, int p, std::int64_t size, data_class data,
               const core::mpfr_value& error, const core::mpfr_value& gamma);
 
 template <int N>
-void measure(harness::results_table& table, std::int64_t size) {
+void measure(harness::results_table& table, std::int64_t size, data_class data) {
   using Space = Kokkos::DefaultExecutionSpace;
   constexpr int p = rns::basis_constants<N>::precision, q = rns::basis_constants<N>::significand_bits;
-  progress("E4", std::to_string(p) + " bits, n = " + std::to_string(size));
-  gemv_problem<Space, N> problem(size, size, false);
+  progress("E4", std::to_string(p) + " bits, n = " + std::to_string(size) + ", " + to_string(data) + " data");
+  gemv_problem<Space, N> problem(size, size, data, false);
   const auto A = rns::copy_to_host(problem.A), x = rns::copy_to_host(problem.x), y0 = rns::copy_to_host(problem.y);
   // Algorithm 1 and the fused kernel from the same y.
   std::vector<std::pair<std::string, std::vector<rns::mp_float<N>>>> results;
@@ -63,12 +64,12 @@ void measure(harness::results_table& table, std::int64_t size) {
       mpfr_add(error.get(), error.get(), t.get(), MPFR_RNDU);
     }
     mpfr_div(error.get(), error.get(), magnitude.get(), MPFR_RNDU);
-    add_rows(table, variant, p, size, error, gamma);
+    add_rows(table, variant, p, size, data, error, gamma);
   }
 }
 
 // Both are far below the double range at high precision: log2 goes in an extra column.
-void add_rows(harness::results_table& table, const std::string& variant, int p, std::int64_t size,
+void add_rows(harness::results_table& table, const std::string& variant, int p, std::int64_t size, data_class data,
               const core::mpfr_value& error, const core::mpfr_value& gamma) {
   for (const auto* which : {&error, &gamma}) {
     auto row = harness::result_row::of("E4", variant, p, size, size, which == &error ? "rel_error" : "error_bound",
@@ -77,6 +78,7 @@ void add_rows(harness::results_table& table, const std::string& variant, int p, 
     const double frac = mpfr_get_d_2exp(&exponent, which->get(), MPFR_RNDU);
     row.extra["log2"] = std::to_string(frac > 0 ? std::log2(frac) + static_cast<double>(exponent) : -INFINITY);
     row.extra["within_bound"] = mpfr_cmp(error.get(), gamma.get()) <= 0 ? "yes" : "NO";
+    row.extra["data"] = to_string(data);
     table.add(row);
   }
 }
@@ -85,10 +87,12 @@ void add_rows(harness::results_table& table, const std::string& variant, int p, 
 
 harness::results_table run_e4_gemv_error(const experiment_options& options) {
   harness::results_table table(harness::run_context::current(options.command),
-                               "E4: GEMV error against the bound gamma_{n+2} of seed 000 eqs. (16)-(19)");
+                               "E4: GEMV error against the bound gamma_{n+2} of seed 000 eqs. (16)-(19), p/4-bit (the "
+                               "paper's) and full-precision data");
   const std::vector<std::int64_t> sizes =
       options.size == problem_size::paper ? std::vector<std::int64_t>{10, 100, 1000} : std::vector<std::int64_t>{10, 100};
-  for (const std::int64_t n : sizes) for_each_precision([&](auto N) { measure<decltype(N)::value>(table, n); });
+  for (const data_class data : options.data)
+    for (const std::int64_t n : sizes) for_each_precision([&](auto N) { measure<decltype(N)::value>(table, n, data); });
   return table;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "experiments/data_class.hpp"
 #include "experiments/harness/results_table.hpp"
 
 namespace kamp::experiments {
@@ -13,6 +14,7 @@ enum class problem_size { quick, paper };
 
 struct experiment_options {
   problem_size size = problem_size::quick;
+  std::vector<data_class> data = all_data_classes();  // the GEMV experiments' operands (E1-E4)
   std::string command;  // recorded in the tables
 };
 

@@ -1,8 +1,10 @@
 #pragma once
-// One GEMV problem of the papers' kind (m x n, lda = m, unit strides, alpha and beta random,
-// data random in [-1, 1] at full precision) in both layouts: mp_arrays for Algorithm 1 and the fused kernel
-// and Views of mp_float for the basic path.
+// One GEMV problem of the papers' kind (m x n, lda = m, unit strides, A, x, y, alpha and beta
+// random in [-1, 1], of the significant bits their data class says: experiments/data_class.hpp)
+// in both layouts: mp_arrays for Algorithm 1 and the fused kernel and Views of mp_float for the
+// basic path. Magnitudes are in [1/2, 1) with a random sign.
 #include "blas/gemv.hpp"
+#include "experiments/data_class.hpp"
 #include "blas/gemv_basic.hpp"
 #include "rns/kernels.hpp"
 #include "rns/random_values.hpp"
@@ -19,7 +21,7 @@ struct gemv_problem {
   rns::mp_float<N> alpha, beta;
   blas::workspace_t<rns::mp_float<N>, memory> workspace;
 
-  gemv_problem(std::int64_t rows, std::int64_t cols, bool with_structs = true)
+  gemv_problem(std::int64_t rows, std::int64_t cols, data_class data, bool with_structs = true)
       : m(rows), n(cols), A(rows * cols, "kamp::gemv::A"), x(std::max(rows, cols), "kamp::gemv::x"),
         y(std::max(rows, cols), "kamp::gemv::y") {
     if (with_structs) {
@@ -27,13 +29,14 @@ struct gemv_problem {
       sx = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sx", std::max(rows, cols));
       sy = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sy", std::max(rows, cols));
     }
-    rns::fill_random<Space>(A, sA, 31, 7);
-    rns::fill_random<Space>(x, sx, 32, 13);
-    rns::fill_random<Space>(y, sy, 33, 17);
-    core::random_source rng(34);
     constexpr int q = rns::basis_constants<N>::significand_bits;
-    alpha = rns::random_mp_float<N>(rng, -q, -q);
-    beta = rns::random_mp_float<N>(rng, -q, -q);
+    const int bits = data_bits(data, rns::basis_constants<N>::precision, q);
+    rns::fill_random<Space>(A, sA, 31, 7, bits);
+    rns::fill_random<Space>(x, sx, 32, 13, bits);
+    rns::fill_random<Space>(y, sy, 33, 17, bits);
+    core::random_source rng(34);
+    alpha = rns::random_mp_float<N>(rng, -bits, -bits, bits);
+    beta = rns::random_mp_float<N>(rng, -bits, -bits, bits);
   }
 
   // Algorithm 1 or the fused kernel, as `launch` says (automatic: the tuned choice).

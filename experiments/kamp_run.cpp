@@ -1,5 +1,5 @@
 // kamp_run: runs registered experiments and writes results/<machine>/<id>.csv and .md.
-//   kamp_run [--size quick|paper] [--out DIR] [--list] [E0 E3 ...]
+//   kamp_run [--size quick|paper] [--data p/4-bit|full|both] [--out DIR] [--list] [E0 E3 ...]
 #include <Kokkos_Core.hpp>
 
 #include <filesystem>
@@ -37,6 +37,14 @@ arguments parse(int argc, char** argv) {
                              "must be quick or paper");
       a.options.size = size == "quick" ? kamp::experiments::problem_size::quick
                                        : kamp::experiments::problem_size::paper;
+    } else if (arg == "--data") {
+      const std::string data = value("--data");
+      kamp::require_argument(data == "p/4-bit" || data == "full" || data == "both", "kamp_run", "--data", data,
+                             "must be p/4-bit, full or both");
+      using kamp::experiments::data_class;
+      a.options.data = data == "both"      ? kamp::experiments::all_data_classes()
+                       : data == "full"    ? std::vector<data_class>{data_class::full}
+                                           : std::vector<data_class>{data_class::quarter};
     } else if (arg == "--out") {
       a.out_dir = value("--out");
     } else if (arg == "--list") {

@@ -50,7 +50,8 @@ def main():
         return
     log = defaults.get("log", True) and not args.linear
 
-    series = defaultdict(dict)
+    # Rows of several data classes (the "data" column: p/4-bit, full) get one panel each.
+    panels = defaultdict(lambda: defaultdict(dict))
     unit = ""
     keys = defaults.get("series", ("variant", "space"))
     for r in rows:
@@ -61,42 +62,45 @@ def main():
         label = r["variant"] + "".join(f" {k}={r[k]}" for k in keys[1:] if r.get(k))
         if keys == ("variant", "space") and r.get("space"):
             label = f"{r['variant']} ({r['space']})"
+        series = panels[r.get("data", "")]
         series[label][float(r[xkey])] = float(r["value"])
         if r.get("paper"):  # the source document's figure for this row, drawn dotted
             paper_row = defaults.get("paper_row", lambda v: v)(r["variant"])
             series[paper_row + " (paper)"][float(r[xkey])] = float(r["paper"])
         unit = r["unit"]
-    series = {k: v for k, v in series.items() if len(v) >= 2}
-    if not series:
+    panels = {data: {k: v for k, v in series.items() if len(v) >= 2} for data, series in panels.items()}
+    panels = {data: series for data, series in sorted(panels.items()) if series}
+    if not panels:
         print(f"plot_sweep: {args.csv}: no sweep of {metric} to plot", file=sys.stderr)
         return
 
-    fig, ax = plt.subplots(figsize=(8, 5))
+    fig, axes = plt.subplots(1, len(panels), figsize=(8 * len(panels), 5), squeeze=False)
     colors = plt.get_cmap("tab20").colors
-    for index, (label, points) in enumerate(sorted(series.items())):
-        xs = sorted(points)
-        # Host spaces dashed, device spaces solid, so CPU and GPU runs of one variant pair up.
-        dashed = "space=OpenMP" in label or "space=Serial" in label or "(OpenMP)" in label
-        style = ":" if label.endswith("(paper)") else "--" if dashed else "-"
-        ax.plot(xs, [points[x] for x in xs], marker="os^vD"[index % 5], linestyle=style,
-                color=colors[index % len(colors)], label=label)
-    if log:
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        if xkey == "bits":
-            # Precisions are few and not powers of two (106, 212, ...): tick each measured one
-            # with its value rather than at 2^7, 2^8, ...
-            ticks = sorted({x for points in series.values() for x in points})
-            ax.set_xticks(ticks)
-            ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
-            ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
-    ax.set_xlabel(xkey)
-    ax.set_ylabel(f"{metric} [{unit}]")
     r0 = rows[0]
-    ax.set_title(f"{defaults.get('title', r0['id'])}\n{r0['machine']}, {r0['backend']}, git {r0['git']}",
-                 fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, ncol=2)
+    for ax, (data, series) in zip(axes[0], panels.items()):
+        for index, (label, points) in enumerate(sorted(series.items())):
+            xs = sorted(points)
+            # Host spaces dashed, device spaces solid, so CPU and GPU runs of one variant pair up.
+            dashed = "space=OpenMP" in label or "space=Serial" in label or "(OpenMP)" in label
+            style = ":" if label.endswith("(paper)") else "--" if dashed else "-"
+            ax.plot(xs, [points[x] for x in xs], marker="os^vD"[index % 5], linestyle=style,
+                    color=colors[index % len(colors)], label=label)
+        if log:
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
+            if xkey == "bits":
+                # Precisions are few and not powers of two (106, 212, ...): tick each measured one
+                # with its value rather than at 2^7, 2^8, ...
+                ticks = sorted({x for points in series.values() for x in points})
+                ax.set_xticks(ticks)
+                ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+                ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
+        ax.set_xlabel(xkey)
+        ax.set_ylabel(f"{metric} [{unit}]")
+        title = defaults.get("title", r0["id"]) + (f", {data} data" if data else "")
+        ax.set_title(f"{title}\n{r0['machine']}, {r0['backend']}, git {r0['git']}", fontsize=10)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=7, ncol=2)
     fig.tight_layout()
     out = args.out or os.path.splitext(args.csv)[0] + ".png"
     fig.savefig(out, dpi=120)

@@ -14,7 +14,7 @@
 //   gemm(...)                                           the generic GEMM     blas/generic/gemm_kernels.hpp
 //   gemv_basic(...)                                     seed 000's basic GEMV rns/gemv_basic.hpp
 //   apply_per_thread(exec, op, x, y, z)                 one thread per op    rns/array_of_mp_float.hpp
-//   fill_random<Space>(array, structs, seed, stride)    tiled random values  rns/random_arrays.hpp
+//   fill_random<Space>(array, structs, seed, stride, bits)  tiled random values  rns/random_arrays.hpp
 #include <cstdint>
 
 #include <Kokkos_Core.hpp>
@@ -66,7 +66,7 @@ struct kernels {
                          structs y, std::int64_t incy, structs d);
 
   static void apply_per_thread(const ExecSpace& exec, elementwise op, const_structs x, const_structs y, structs z);
-  static void fill_random(const array& a, structs copy, std::uint64_t seed, std::int64_t stride);
+  static void fill_random(const array& a, structs copy, std::uint64_t seed, std::int64_t stride, int bits);
 };
 
 template <class ExecSpace, int N, class MemorySpace>
@@ -106,13 +106,14 @@ void apply_per_thread(const ExecSpace& exec, elementwise op, Kokkos::View<const 
   kernels<ExecSpace, N>::apply_per_thread(exec, op, x, y, z);
 }
 
-// Fills `array` (and `structs`, if not empty) with tiled random full-precision values of
-// magnitude in [1/2, 1) and random sign (rns/random_arrays.hpp); synchronous.
+// Fills `array` (and `structs`, if not empty) with tiled random values of magnitude in
+// [1/2, 1), random sign and `bits` significant bits (0: full precision, q bits); see
+// rns/random_arrays.hpp. Synchronous.
 template <class Space, int N, class MemorySpace>
 void fill_random(const mp_array<N, MemorySpace>& array, Kokkos::View<mp_float<N>*, MemorySpace> structs,
-                 std::uint64_t seed, std::int64_t stride) {
+                 std::uint64_t seed, std::int64_t stride, int bits = 0) {
   require_space_memory<Space, MemorySpace>();
-  kernels<Space, N>::fill_random(array, structs, seed, stride);
+  kernels<Space, N>::fill_random(array, structs, seed, stride, bits);
 }
 
 }  // namespace kamp::rns

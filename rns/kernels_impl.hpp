@@ -95,8 +95,9 @@ void kernels<ExecSpace, N>::apply_per_thread(const ExecSpace& exec, elementwise 
 }
 
 template <class ExecSpace, int N>
-void kernels<ExecSpace, N>::fill_random(const array& a, structs copy, std::uint64_t seed, std::int64_t stride) {
-  impl::fill_random<ExecSpace>(a, copy, seed, stride);
+void kernels<ExecSpace, N>::fill_random(const array& a, structs copy, std::uint64_t seed, std::int64_t stride,
+                                        int bits) {
+  impl::fill_random<ExecSpace>(a, copy, seed, stride, bits);
 }
 
 }  // namespace kamp::rns

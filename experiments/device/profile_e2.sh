@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # E2 on a GPU: Nsight Compute metrics of the GEMV kernels (seed 000 Table 4), then the
-# E2 table from them. ncu profiles every kernel of one E2 workload run with the clocks left
-# as they are (--clock-control none: the device machine's clocks are not ours to lock); the
-# second run measures the copy bandwidth and writes E2.csv/.md under OUT_DIR/<machine>.
+# E2 table from them. ncu profiles every kernel of one E2 workload run per data class (p/4-bit,
+# the paper's, and full) with the clocks left as they are (--clock-control none: the device
+# machine's clocks are not ours to lock); the last run measures the copy bandwidth and writes
+# E2.csv/.md under OUT_DIR/<machine>.
 #   usage: experiments/device/profile_e2.sh KAMP_RUN OUT_DIR
 set -euo pipefail
 run=${1:?usage: profile_e2.sh KAMP_RUN OUT_DIR}
@@ -11,9 +12,12 @@ command -v ncu >/dev/null || { echo "profile_e2: ncu (Nsight Compute) is not on 
 metrics=sm__warps_active.avg.pct_of_peak_sustained_active,sm__maximum_warps_per_active_cycle_pct
 metrics+=,smsp__sass_average_branch_targets_threads_uniform.pct,dram__bytes.sum.per_second,gpu__time_duration.sum
 mkdir -p "$out"
-raw="$out/E2_ncu.csv"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-ncu --clock-control none --csv --print-units base --metrics "$metrics" --log-file "$raw" \
-  "$run" --size paper --out "$scratch" E2 >/dev/null
-KAMP_E2_NCU_CSV="$raw" "$run" --size paper --out "$out" E2
+for data in p4 full; do
+  name=$data
+  [ "$data" = p4 ] && name=p/4-bit
+  ncu --clock-control none --csv --print-units base --metrics "$metrics" \
+    --log-file "$out/E2_ncu_$data.csv" "$run" --size paper --data "$name" --out "$scratch" E2 >/dev/null
+done
+KAMP_E2_NCU_DIR="$out" "$run" --size paper --out "$out" E2

@@ -66,7 +66,7 @@ std::string kernel_label(const std::string& name, double threads, double matrix_
 
 std::map<std::string, std::map<std::string, double>> read_ncu_csv(const std::string& path, double matrix_cells) {
   std::ifstream in(path);
-  if (!in) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_CSV", path, "cannot be read");
+  if (!in) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_DIR", path, "cannot be read");
   std::string line;
   std::vector<std::string> header;
   std::map<std::string, std::map<std::string, double>> by_label;
@@ -84,7 +84,7 @@ std::map<std::string, std::map<std::string, double>> read_ncu_csv(const std::str
     if (label.empty() || f["Metric Value"].empty()) continue;
     by_label[label][f["Metric Name"]] = parse_number(f["Metric Value"]);
   }
-  if (header.empty()) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_CSV", path, "holds no ncu CSV");
+  if (header.empty()) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_DIR", path, "holds no ncu CSV");
   return by_label;
 }
 

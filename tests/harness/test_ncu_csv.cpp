@@ -70,7 +70,7 @@ TEST(ncu_csv, errors_name_the_file) {
     harness::read_ncu_csv("/nonexistent/ncu.csv", 1e6);
     ADD_FAILURE() << "no exception for a missing file";
   } catch (const kamp::invalid_argument& e) {
-    EXPECT_EQ(e.argument(), "KAMP_E2_NCU_CSV");
+    EXPECT_EQ(e.argument(), "KAMP_E2_NCU_DIR");
     EXPECT_EQ(e.value(), "/nonexistent/ncu.csv");
   }
   const std::string path = "/tmp/kamp_ncu_empty_" + std::to_string(::getpid()) + ".csv";
