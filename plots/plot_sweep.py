@@ -69,16 +69,19 @@ def main():
             series[paper_row + " (paper)"][float(r[xkey])] = float(r["paper"])
         unit = r["unit"]
     panels = {data: {k: v for k, v in series.items() if len(v) >= 2} for data, series in panels.items()}
-    panels = {data: series for data, series in sorted(panels.items()) if series}
+    panels = {data: series for data, series in panels.items() if series}  # in the CSV's order
     if not panels:
         print(f"plot_sweep: {args.csv}: no sweep of {metric} to plot", file=sys.stderr)
         return
 
     fig, axes = plt.subplots(1, len(panels), figsize=(8 * len(panels), 5), squeeze=False)
     colors = plt.get_cmap("tab20").colors
+    # One colour and marker per series label in every panel.
+    labels = sorted({label for series in panels.values() for label in series})
     r0 = rows[0]
     for ax, (data, series) in zip(axes[0], panels.items()):
-        for index, (label, points) in enumerate(sorted(series.items())):
+        for label, points in sorted(series.items()):
+            index = labels.index(label)
             xs = sorted(points)
             # Host spaces dashed, device spaces solid, so CPU and GPU runs of one variant pair up.
             dashed = "space=OpenMP" in label or "space=Serial" in label or "(OpenMP)" in label
