@@ -39,7 +39,7 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
   const std::int64_t x_length = transposed ? m : n, y_length = transposed ? n : m;
   const vector_operand x_op{x, {incx, x_length}}, y_op{y, {incy, y_length}};
   if (!alpha.is_zero()) {
-    workspace.reserve(x_length, split ? m * n : 0);
+    workspace.reserve(x_length, split ? m * n : 0, split ? 0 : y_length);
     detail::run_mul_stages("kamp::rns::gemv::vec_scal", exec, x_length, true, alpha, x_op, x_op,
                            vector_operand{workspace.d, {1, x_length}});
   }
@@ -52,7 +52,8 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
   if (alpha.is_zero()) return;
   if (!split) {
     launch_fused(transposed ? "kamp::rns::gemv::fused_col" : "kamp::rns::gemv::fused_row", exec, A, m, n, lda,
-                 transposed, workspace.d, y, y_op.map, launch.fused_team_size, launch.fused_vector_length);
+                 transposed, workspace.d, y, y_op.map, workspace.sums, workspace.sum_grid, launch.fused_team_size,
+                 launch.fused_vector_length);
     return;
   }
   const operand<N, MemorySpace, matrix_map> a_op{A, {m, lda}};

@@ -10,7 +10,9 @@
 // the CRT and so costs O(N) rather than the O(N^2) of a full rounding), and accumulated with
 // its sign modulo M. All aligned terms are below 2^(2q-2-L), so the signed sum stays below
 // M/4 in magnitude and its sign is read from the wrap-around, as for a subtraction. One
-// rounding per output brings the sum back to q bits.
+// rounding per output brings the sum back to q bits; it runs in a second kernel, one thread per
+// output (fused_finish), which also adds the sum to y: the rounding's long paths would cost the
+// team kernel registers under its launch bounds and leave a team waiting on one thread.
 //
 // Error: each term errs by less than 2^g (terms below the grid are dropped with the same
 // bound), so the sum errs by less than terms 2^g <= 2^(top - 2q + 2 + 2L) plus one rounding
@@ -33,6 +35,10 @@
 #include "rns/mul.hpp"
 
 namespace kamp::rns {
+
+// What the fused kernel leaves in sum_grid besides a grid exponent (which lies within a few
+// 2^31 of zero): no sum to add (every product zero), or a special value in sums.
+constexpr std::int64_t fused_no_sum = LLONG_MIN, fused_special_sum = LLONG_MAX;
 
 // What the headers of a row (or column) say: the top bit of its largest finite product
 // and whether special values decide the result.
@@ -89,12 +95,12 @@ struct gemv_fused_kernel {
   mp_array<N, MemorySpace> d;  // alpha x, contiguous
   std::int64_t terms;
   int headroom;              // ceil(log2 terms)
-  mp_array<N, MemorySpace> y;
-  vector_map y_map;
+  mp_array<N, MemorySpace> sums;                       // output o's sum: residues, or a special value
+  Kokkos::View<std::int64_t*, MemorySpace> sum_grid;   // its grid exponent, or fused_no_sum / fused_special_sum
   const basis_constants<N>* b;
 
   KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
-    return static_cast<std::size_t>(team_size) * N * (sizeof(std::uint64_t) + 2 * sizeof(residue)) + N * sizeof(residue);
+    return static_cast<std::size_t>(team_size) * N * (sizeof(std::uint64_t) + 2 * sizeof(residue));
   }
 
   KOKKOS_INLINE_FUNCTION std::size_t element(std::int64_t out, std::int64_t k) const {
@@ -185,7 +191,6 @@ struct gemv_fused_kernel {
     auto* accumulators = reinterpret_cast<std::uint64_t*>(scratch);
     auto* products = reinterpret_cast<residue*>(scratch + size * N * sizeof(std::uint64_t));
     residue* crt_terms = products + size * N;  // s_i = p_i w_i mod m_i of the current product
-    residue* sum = crt_terms + size * N;
     std::uint64_t* acc = accumulators + rank * N;
     residue* p = products + rank * N;
     residue* s = crt_terms + rank * N;
@@ -206,15 +211,18 @@ struct gemv_fused_kernel {
     if (scan.specials != 0) {
       Kokkos::single(Kokkos::PerTeam(team), [&] {
         const bool both = (scan.specials & fused_scan::has_positive_inf) && (scan.specials & fused_scan::has_negative_inf);
-        const mp_float<N> special = (scan.specials & fused_scan::has_nan) || both
-                                        ? mp_float<N>::nan()
-                                        : mp_float<N>::inf(scan.specials & fused_scan::has_negative_inf ? 1 : 0);
-        const std::size_t at = y_map(out);
-        y.store(at, add<N>(special, y.load(at), *b));
+        sums.store(static_cast<std::size_t>(out),
+                   (scan.specials & fused_scan::has_nan) || both
+                       ? mp_float<N>::nan()
+                       : mp_float<N>::inf(scan.specials & fused_scan::has_negative_inf ? 1 : 0));
+        sum_grid(out) = fused_special_sum;
       });
       return;
     }
-    if (scan.top == LLONG_MIN) return;  // every product is zero: y keeps beta y
+    if (scan.top == LLONG_MIN) {  // every product is zero: y keeps beta y
+      Kokkos::single(Kokkos::PerTeam(team), [&] { sum_grid(out) = fused_no_sum; });
+      return;
+    }
     const std::int64_t grid = scan.top - (2 * q - 2 - headroom);
 
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
@@ -267,6 +275,7 @@ struct gemv_fused_kernel {
     }
     team.team_barrier();
     // Residue i of the sum: the threads' accumulators (each below size * terms * 2^31) mod m_i.
+    residue* sum = sums.digits_of(static_cast<std::size_t>(out));
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](int i) {
       Kokkos::single(Kokkos::PerThread(team), [&] {
         std::uint64_t total = 0;
@@ -274,17 +283,35 @@ struct gemv_fused_kernel {
         sum[i] = mod_u64(total, b->m[i], b->inv_m[i]);
       });
     });
-    team.team_barrier();
-    Kokkos::single(Kokkos::PerTeam(team), [&] {
-      mp_float<N> z;
+    Kokkos::single(Kokkos::PerTeam(team), [&] { sum_grid(out) = grid; });
+  }
+};
+
+// y(map(o)) += the sum of output o: rounded from the wrap-around sign to q bits and the
+// exponent range at 2^grid, as a scalar operation rounds, then added; a special value is added
+// as it is.
+template <int N, class MemorySpace>
+struct fused_finish {
+  mp_array<N, MemorySpace> sums;
+  Kokkos::View<const std::int64_t*, MemorySpace> sum_grid;
+  mp_array<N, MemorySpace> y;
+  vector_map y_map;
+  const basis_constants<N>* b;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t out) const {
+    const std::int64_t grid = sum_grid(out);
+    if (grid == fused_no_sum) return;  // y keeps beta y
+    mp_float<N> z;
+    if (grid == fused_special_sum) {
+      z = sums.load(static_cast<std::size_t>(out));
+    } else {
+      const residue* sum = sums.digits_of(static_cast<std::size_t>(out));  // only the residues are written
       for (int i = 0; i < N; ++i) z.digits[i] = sum[i];
-      // The sign from the wrap-around, then q bits and the exponent range at 2^grid, as a
-      // scalar operation rounds.
       round_with_exponent<N>(z, z.digits, round_exact_sign, grid, *b);
-      if (z.is_zero()) return;  // y keeps beta y
-      const std::size_t at = y_map(out);
-      y.store(at, add<N>(z, y.load(at), *b));
-    });
+      if (z.is_zero()) return;
+    }
+    const std::size_t at = y_map(out);
+    y.store(at, add<N>(z, y.load(at), *b));
   }
 };
 
@@ -316,19 +343,24 @@ fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace
 }
 
 // y(map(o)) += sum_k op(A)_ok d_k for every output o; see the top of this file.
+// sums and sum_grid hold at least one entry per output.
 template <class ExecSpace, int N, class MemorySpace>
 void launch_fused(const std::string& label, const ExecSpace& exec, const mp_array<N, MemorySpace>& A, std::int64_t m,
                   std::int64_t n, std::int64_t lda, bool transposed, const mp_array<N, MemorySpace>& d,
-                  const mp_array<N, MemorySpace>& y, const vector_map& y_map, int team_size, int vector_length) {
+                  const mp_array<N, MemorySpace>& y, const vector_map& y_map, const mp_array<N, MemorySpace>& sums,
+                  const Kokkos::View<std::int64_t*, MemorySpace>& sum_grid, int team_size, int vector_length) {
   const std::int64_t outputs = transposed ? n : m, terms = transposed ? m : n;
   int headroom = 0;
   while ((std::int64_t(1) << headroom) < terms) ++headroom;
-  const gemv_fused_kernel<N, ExecSpace, MemorySpace> kernel{
-      A, lda, transposed, d, terms, headroom, y, y_map, basis<N>::template in<MemorySpace>()};
+  const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
+  const gemv_fused_kernel<N, ExecSpace, MemorySpace> kernel{A, lda, transposed, d, terms, headroom, sums, sum_grid, b};
   const fused_shape shape = fused_launch_shape(kernel, team_size, vector_length);
   const auto policy = fused_policy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)
                           .set_scratch_size(0, Kokkos::PerTeam(kernel.scratch_bytes(shape.team_size)));
   Kokkos::parallel_for(label, policy, kernel);
+  Kokkos::parallel_for(label + "::finish",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, outputs),
+                       fused_finish<N, MemorySpace>{sums, sum_grid, y, y_map, b});
 }
 
 }  // namespace kamp::rns

@@ -55,6 +55,7 @@ std::vector<std::string> csv_fields(const std::string& line) {
 std::string kernel_label(const std::string& name, double threads, double matrix_cells) {
   const bool matrix_sized = threads >= 0.5 * matrix_cells;
   if (name.find("gemv_fused_kernel") != std::string::npos) return "fused_row";
+  if (name.find("fused_finish") != std::string::npos) return "fused_row::finish";
   if (name.find("gemv_reduce_kernel") != std::string::npos) return "row_sum";
   if (name.find("mul_digits_stage") != std::string::npos && name.find("matrix_map") != std::string::npos)
     return "mat_scal::digits";

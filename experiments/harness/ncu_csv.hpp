@@ -11,7 +11,7 @@ namespace kamp::harness {
 std::vector<std::string> csv_fields(const std::string& line);
 
 // The E2 label of a profiled GEMV kernel from its functor type and launch size (threads in
-// all): fused_row, row_sum, mat_scal::{esi,digits,round}; empty for kernels outside the
+// all): fused_row, fused_row::finish, row_sum, mat_scal::{esi,digits,round}; empty for kernels outside the
 // table (the vector stages, data generation). matrix_cells = m n tells the matrix-sized
 // round stage from the vector ones (they share a functor type).
 std::string kernel_label(const std::string& name, double threads, double matrix_cells);

@@ -27,6 +27,8 @@ TEST(ncu_csv, kernel_labels_come_from_functor_types_and_launch_sizes) {
   const std::string launch = "void Kokkos::Impl::cuda_parallel_launch_local_memory<Kokkos::Impl::ParallelFor<";
   EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::gemv_fused_kernel<32, Kokkos::Cuda, Kokkos::CudaSpace>>", 128e3, cells),
             "fused_row");
+  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::fused_finish<32, Kokkos::CudaSpace>>", 1000, cells),
+            "fused_row::finish");
   EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::gemv_reduce_kernel<32>>", 256e3, cells), "row_sum");
   EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::mul_digits_stage<32, Kokkos::CudaSpace, kamp::rns::matrix_map>>",
                                   32e6, cells),
