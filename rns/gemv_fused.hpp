@@ -358,8 +358,11 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   const auto policy = fused_policy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)
                           .set_scratch_size(0, Kokkos::PerTeam(kernel.scratch_bytes(shape.team_size)));
   Kokkos::parallel_for(label, policy, kernel);
+  // One warp per block: the finishing kernel has one thread per output and is latency-bound, so
+  // its few threads are spread over as many multiprocessors as possible.
   Kokkos::parallel_for(label + "::finish",
-                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, outputs),
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Kokkos::LaunchBounds<32, 1>>(
+                           exec, 0, outputs),
                        fused_finish<N, MemorySpace>{sums, sum_grid, y, y_map, b});
 }
 
