@@ -5,7 +5,6 @@
 //            beta: products have about p/2 bits and rarely need rounding (the workload behind
 //            its Tables 3-5);
 //   full     all q bits of the format: every product of Algorithm 1 is rounded.
-#include <string>
 #include <vector>
 
 namespace kamp::experiments {

@@ -2,11 +2,11 @@
 // bandwidth of the costliest GEMV kernels, 1000 x 1000, 424 bits, N, from Nsight Compute, on
 // the paper's p/4-bit data and on full-precision data (`kamp_run --data` picks one). The
 // experiment runs the workload (one Algorithm 1 and one fused GEMV after a warm-up) per data
-// class; when KAMP_E2_NCU_DIR names
-// the folder where `ncu --csv --print-units base` wrote E2_ncu_p4.csv and E2_ncu_full.csv for
-// such runs (experiments/device/profile_e2.sh, `./kamp profile`), it turns those metrics into
-// rows, with bandwidth also as a share of the copy bandwidth measured here. Without it (and on
-// a CPU) it reports the kernels' times from the Kokkos profiling hooks.
+// class; when KAMP_E2_NCU_DIR names the folder where `ncu --csv --print-units base` wrote
+// E2_ncu_p4.csv and E2_ncu_full.csv for such runs (experiments/device/profile_e2.sh,
+// `./kamp profile`), it turns those metrics into rows, with bandwidth also as a share of the
+// copy bandwidth measured here. Without it (and on a CPU) it reports the kernels' times from
+// the Kokkos profiling hooks.
 #include <cstdlib>
 #include <map>
 #include <optional>

@@ -2,6 +2,7 @@
 //   kamp_run [--size quick|paper] [--data p/4-bit|full|both] [--out DIR] [--list] [E0 E3 ...]
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <set>
@@ -39,12 +40,14 @@ arguments parse(int argc, char** argv) {
                                        : kamp::experiments::problem_size::paper;
     } else if (arg == "--data") {
       const std::string data = value("--data");
-      kamp::require_argument(data == "p/4-bit" || data == "full" || data == "both", "kamp_run", "--data", data,
-                             "must be p/4-bit, full or both");
-      using kamp::experiments::data_class;
-      a.options.data = data == "both"      ? kamp::experiments::all_data_classes()
-                       : data == "full"    ? std::vector<data_class>{data_class::full}
-                                           : std::vector<data_class>{data_class::quarter};
+      a.options.data = kamp::experiments::all_data_classes();
+      if (data != "both") {
+        const auto named = std::find_if(a.options.data.begin(), a.options.data.end(),
+                                        [&](auto d) { return data == kamp::experiments::to_string(d); });
+        kamp::require_argument(named != a.options.data.end(), "kamp_run", "--data", data,
+                               "must be p/4-bit, full or both");
+        a.options.data = {*named};
+      }
     } else if (arg == "--out") {
       a.out_dir = value("--out");
     } else if (arg == "--list") {

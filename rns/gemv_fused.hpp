@@ -75,7 +75,6 @@ struct fused_term {
   core::er_float fraction_up;
   std::int64_t bits = 0;
   std::int32_t sign = 0;
-  bool zero = true;
 };
 
 // At most 512 threads per team and at least two teams per multiprocessor, i.e. 64 registers
@@ -127,7 +126,6 @@ struct gemv_fused_kernel {
     t.fraction_up = core::mul_ru(core::mul_ru(a.eval[1], x.eval[1]), b->M_ru);
     t.bits = bit_length_bound<N>(t.fraction_up, *b);
     t.sign = a.sign ^ x.sign;
-    t.zero = false;
     return true;
   }
 
