@@ -54,3 +54,4 @@ using gemv_launch_t = typename format_kernels<Format>::gemv_launch_type;
 // The formats that have kernels of their own, specialised where every BLAS routine sees them
 // (so a call can never fall back to the generic kernels by a missing include).
 #include "rns/rns_blas_kernels.hpp"
+#include "signed_digit/sd_format.hpp"

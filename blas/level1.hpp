@@ -3,6 +3,7 @@
 //   scal(exec, n, alpha, x, incx)                  x <- alpha x
 //   axpy(exec, n, alpha, x, incx, y, incy)         y <- alpha x + y
 //   dot(exec, n, x, incx, y, incy)                 returns sum_i x_i y_i
+//   sum(exec, n, x, incx)                          returns sum_i x_i
 //   asum(exec, n, x, incx)                         returns sum_i |x_i|
 //   nrm2(exec, n, x, incx)                         returns sqrt(sum_i x_i^2)
 // x and y are arrays of one format (kamp::array_t<Format, MemorySpace>: rns::mp_array,
@@ -12,10 +13,13 @@
 // and nrm2 return host values. The optional last argument is the format's workspace
 // (blas/format_kernels.hpp), kept between calls to save allocations.
 // Whole-array overloads take n from x and unit increments: scal(exec, alpha, x),
-// axpy(exec, alpha, x, y), dot(exec, x, y), asum(exec, x), nrm2(exec, x).
+// axpy(exec, alpha, x, y), dot(exec, x, y), sum(exec, x), asum(exec, x), nrm2(exec, x).
 // Each call runs the format's own kernels where it has them, else blas/generic/ (compiled once
 // per format and space in kamp_blas). Arrays live in the execution space's memory space.
 #include <mpfr.h>
+
+#include <type_traits>
+#include <vector>
 
 #include "blas/argument_checks.hpp"
 #include "blas/format_kernels.hpp"
@@ -67,6 +71,34 @@ value_type_t<Format> dot(const ExecSpace& exec, std::int64_t n, const Array& x, 
   } else {
     require_space_memory<ExecSpace, typename Array::memory_space>();
     return generic::kernels<ExecSpace, Format>::dot(exec, n, x, incx, y, incy);
+  }
+}
+
+namespace detail {
+template <class Kernels, class = void>
+struct has_sum_kernel : std::false_type {};
+template <class Kernels>
+struct has_sum_kernel<Kernels, std::enable_if_t<Kernels::sum>> : std::true_type {};
+}  // namespace detail
+
+// A format with a summation kernel of its own runs it (signed digits: method 2, exact); every
+// other format forms the dot product with a vector of ones, whose products x_i 1 are exact in
+// every format, so the result is the format's dot-product rounding of the exact sum.
+template <class ExecSpace, class Array, class Format = typename Array::format>
+value_type_t<Format> sum(const ExecSpace& exec, std::int64_t n, const Array& x, std::int64_t incx,
+                         workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
+  const char* fn = "kamp::blas::sum";
+  detail::check_dimension(fn, "n", n);
+  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  if (n == 0) return format_traits<Format>::zero();
+  if constexpr (detail::has_sum_kernel<format_kernels<Format>>::value) {
+    return format_kernels<Format>::run_sum(exec, n, x, incx, workspace);
+  } else {
+    using traits = format_traits<Format>;
+    const auto one = traits::from_double(traits::template context<Kokkos::HostSpace>(), 1.0);
+    Array ones(static_cast<std::size_t>(n), "kamp::blas::sum::ones");
+    copy_from_host(ones, std::vector<value_type_t<Format>>(static_cast<std::size_t>(n), one));
+    return blas::dot(exec, n, x, incx, ones, 1, workspace);
   }
 }
 
@@ -122,6 +154,12 @@ value_type_t<Format> dot(const ExecSpace& exec, const Array& x, const Array& y,
   detail::check_same_length("kamp::blas::dot", "y", static_cast<std::int64_t>(y.size()),
                             static_cast<std::int64_t>(x.size()), "the length of x");
   return blas::dot(exec, static_cast<std::int64_t>(x.size()), x, 1, y, 1, workspace);
+}
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+value_type_t<Format> sum(const ExecSpace& exec, const Array& x,
+                         workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
+  return blas::sum(exec, static_cast<std::int64_t>(x.size()), x, 1, workspace);
 }
 
 template <class ExecSpace, class Array, class Format = typename Array::format>

@@ -5,30 +5,13 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/mpfr_exponent_range.hpp"
 
 namespace kamp::rns {
 
 namespace {
 
-// MPFR's exponent range is per-thread global state, and its default (|e| < 2^30) is narrower
-// than the format's (MAX is about 2^(2^30 + q)). Each conversion works in the widest range
-// and puts the caller's back, so its result does not depend on what the caller set.
-class widest_exponent_range {
- public:
-  widest_exponent_range() : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
-    mpfr_set_emin(mpfr_get_emin_min());
-    mpfr_set_emax(mpfr_get_emax_max());
-  }
-  ~widest_exponent_range() {
-    mpfr_set_emin(emin_);
-    mpfr_set_emax(emax_);
-  }
-  widest_exponent_range(const widest_exponent_range&) = delete;
-  widest_exponent_range& operator=(const widest_exponent_range&) = delete;
-
- private:
-  mpfr_exp_t emin_, emax_;
-};
+using core::widest_exponent_range;
 
 core::er_float to_er_float(mpfr_srcptr x, mpfr_rnd_t rounding) {
   if (mpfr_zero_p(x)) return core::er_float{};
