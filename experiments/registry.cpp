@@ -14,6 +14,12 @@ const std::vector<experiment>& registry() {
       {"E3", "GEMV time vs precision: split/fused/tuned N/T, basic, MPFR+OpenMP (seed 000 Table 5)",
        run_e3_gemv_precision},
       {"E4", "GEMV error against the bound of seed 000 eqs. (16)-(19)", run_e4_gemv_error},
+      {"E8", "Signed-digit summation, methods 1 and 2, vs GMP and an ordinary-digit CPU loop (seed 004 Figs. 5-6)",
+       run_e8_sd_summation},
+      {"E9", "Signed-digit dot product of 50-digit and longer integers vs GMP (seed 004 Fig. 7)", run_e9_sd_dot},
+      {"E10", "Accuracy: the dot product 8779 for beta = 1..21 and the DFT round trip in float, double, dd, RNS and "
+              "signed digits (seed 004 Figs. 2-3)",
+       run_e10_sd_accuracy},
       {"E12", "RNS elementwise array add/mul throughput, split kernels vs per-thread vs MPFR+OpenMP",
        run_e12_rns_elementwise},
   };

@@ -7,6 +7,7 @@ measured at two or more x values.
 """
 import argparse
 import csv
+import math
 import os
 import sys
 from collections import defaultdict
@@ -26,6 +27,10 @@ PLOTS = {
     "E12": {"metric": "time_ms", "x": "bits", "log": True,
             "variants": ("split_add", "split_mul", "per_thread", "mpfr"), "exclude": ("_esi", "_digits", "_round"),
             "series": ("variant", "space", "n"), "title": "E12: elementwise time vs precision"},
+    # E10: x is beta (dot panel) or log10 alpha (DFT panel), both linear; exact results (error 0)
+    # are drawn at a floor a decade below the panel's smallest nonzero error, named in the title.
+    "E10": {"metric": "rel_error_pct", "x": "n", "log": True, "logx": False, "zero_floor": True,
+            "series": ("variant",), "title": "E10: relative error vs beta (dot) / log10 alpha (DFT)"},
 }
 
 
@@ -80,6 +85,15 @@ def main():
     labels = sorted({label for series in panels.values() for label in series})
     r0 = rows[0]
     for ax, (data, series) in zip(axes[0], panels.items()):
+        floor_note = ""
+        if log and defaults.get("zero_floor"):
+            # A log axis cannot show 0: exact results go one decade below the smallest nonzero value.
+            positive = [v for points in series.values() for v in points.values() if v > 0]
+            if any(v <= 0 for points in series.values() for v in points.values()):
+                floor = 10.0 ** (math.floor(math.log10(min(positive))) - 1) if positive else 1e-40
+                series = {label: {x: (v if v > 0 else floor) for x, v in points.items()}
+                          for label, points in series.items()}
+                floor_note = f" (error 0 drawn at {floor:g})"
         for label, points in sorted(series.items()):
             index = labels.index(label)
             xs = sorted(points)
@@ -89,9 +103,10 @@ def main():
             ax.plot(xs, [points[x] for x in xs], marker="os^vD"[index % 5], linestyle=style,
                     color=colors[index % len(colors)], label=label)
         if log:
-            ax.set_xscale("log", base=2)
+            if defaults.get("logx", True):
+                ax.set_xscale("log", base=2)
             ax.set_yscale("log")
-            if xkey == "bits":
+            if xkey == "bits" and defaults.get("logx", True):
                 # Precisions are few and not powers of two (106, 212, ...): tick each measured one
                 # with its value rather than at 2^7, 2^8, ...
                 ticks = sorted({x for points in series.values() for x in points})
@@ -100,7 +115,7 @@ def main():
                 ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
         ax.set_xlabel(xkey)
         ax.set_ylabel(f"{metric} [{unit}]")
-        title = defaults.get("title", r0["id"]) + (f", {data} data" if data else "")
+        title = defaults.get("title", r0["id"]) + (f", {data} data" if data else "") + floor_note
         ax.set_title(f"{title}\n{r0['machine']}, {r0['backend']}, git {r0['git']}", fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7, ncol=2)
