@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "signed_digit/digit_rules.hpp"
@@ -30,6 +31,25 @@ KOKKOS_INLINE_FUNCTION Int* team_transfer_steps(const Member& team, Int* a, Int*
   return a;
 }
 
+// columns(spacing q) = sum_c partial(c, q): one team per column, its threads over the chunks.
+template <class ExecSpace, class Partial>
+void add_chunks(const ExecSpace& exec, const char* label, const Partial& partial, int spacing,
+                const Kokkos::View<std::int64_t*, typename ExecSpace::memory_space>& columns) {
+  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  const std::int64_t chunks = static_cast<std::int64_t>(partial.extent(0));
+  const bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
+  Kokkos::parallel_for(
+      label, policy(exec, static_cast<int>(partial.extent(1)), host ? 1 : 256),
+      KOKKOS_LAMBDA(const typename policy::member_type& team) {
+        const int q = team.league_rank();
+        std::int64_t total = 0;
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, chunks), [&](std::int64_t c, std::int64_t& s) { s += partial(c, q); },
+            total);
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { columns(spacing * q) = total; });
+      });
+}
+
 inline int working_width(std::int64_t column_count, std::int64_t bound) {
   return static_cast<int>(column_count) + steps_to_digits(bound) + 1;
 }
@@ -43,8 +63,10 @@ std::vector<std::int8_t> columns_to_digits(const ExecSpace& exec,
   using memory = typename ExecSpace::memory_space;
   const int m = static_cast<int>(columns.extent(0));
   const int steps = steps_to_digits(bound);
-  Kokkos::View<std::int64_t*, memory> second("kamp::sd::columns_to_digits::second", columns.extent(0));
-  Kokkos::View<std::int8_t*, memory> out("kamp::sd::columns_to_digits::digits", columns.extent(0));
+  Kokkos::View<std::int64_t*, memory> second(Kokkos::view_alloc("kamp::sd::columns_to_digits::second", Kokkos::WithoutInitializing),
+                                             columns.extent(0));
+  Kokkos::View<std::int8_t*, memory> out(Kokkos::view_alloc("kamp::sd::columns_to_digits::digits", Kokkos::WithoutInitializing),
+                                         columns.extent(0));
   const int threads = std::is_same<memory, Kokkos::HostSpace>::value ? 1 : 512;
   Kokkos::parallel_for(
       "kamp::sd::columns_to_digits", Kokkos::TeamPolicy<ExecSpace>(exec, 1, threads),

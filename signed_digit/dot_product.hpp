@@ -67,7 +67,8 @@ number dot(const ExecSpace& exec, std::int64_t n, const array<typename ExecSpace
     int pairs = static_cast<int>(24000 / (2 * (lx + ly)));
     pairs = pairs < 1 ? 1 : (pairs > 128 ? 128 : pairs);
     const std::int64_t chunks = (n + pairs - 1) / pairs;
-    Kokkos::View<std::int64_t**, memory> partial("kamp::sd::dot::partial", chunks, q_count);
+    Kokkos::View<std::int64_t**, memory> partial(Kokkos::view_alloc("kamp::sd::dot::partial", Kokkos::WithoutInitializing),
+                                                 chunks, q_count);
     const std::size_t bytes = limbs_scratch::shmem_size(std::size_t(pairs) * (lx + ly)) +
                               sums_scratch::shmem_size(std::size_t(groups) * q_count);
     Kokkos::parallel_for(
@@ -103,12 +104,7 @@ number dot(const ExecSpace& exec, std::int64_t n, const array<typename ExecSpace
             partial(team.league_rank(), q) = s;
           });
         });
-    Kokkos::parallel_for(
-        "kamp::sd::dot::chunk_totals", Kokkos::RangePolicy<ExecSpace>(exec, 0, q_count), KOKKOS_LAMBDA(int q) {
-          std::int64_t s = 0;
-          for (std::int64_t c = 0; c < chunks; ++c) s += partial(c, q);
-          columns(G * q) = s;
-        });
+    add_chunks(exec, "kamp::sd::dot::chunk_totals", partial, G, columns);
   } else {
     const std::size_t bytes = limbs_scratch::shmem_size(lx + ly);
     Kokkos::parallel_for(

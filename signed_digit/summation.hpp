@@ -4,8 +4,8 @@
 // Both align the numbers to the smallest exponent t_min (number j's digit i sits at position
 // i + t_j - t_min) and produce sum_digit_count(aligned width, k) digits.
 // Method 2: one team per (digit position, chunk of numbers) sums its digit column over the chunk
-// (int32: at most 6 times the chunk size); one team adds the chunk sums of each position (int64)
-// and turns the columns into digits (column_digits.hpp). When all exponents are equal, a column
+// (int32: at most 6 times the chunk size); one team per position adds its chunk sums (int64), and
+// one team turns the columns into digits (column_digits.hpp). When all exponents are equal, a column
 // is one contiguous row of the digit-major array and the GPU reads it 16 digits per load.
 // Method 1: one team adds the numbers one after another into an accumulator, each addition one
 // carry-limited step over all positions with a barrier between steps, k dependent steps in all.
@@ -21,19 +21,22 @@
 
 namespace kamp::sd::detail {
 
-constexpr std::int64_t column_chunk = 16384;  // numbers per column team (a multiple of row_alignment)
+constexpr std::int64_t column_chunk = 65536;  // numbers per column team (a multiple of row_alignment)
+constexpr int column_team = 256;              // threads of a column team on a GPU
+constexpr int loads_in_flight = 4;            // independent 16-digit loads per thread and iteration
 
+// partial(c, p): the sum of digit column p over chunk c of the numbers.
 template <class ExecSpace>
 void column_chunk_sums(const ExecSpace& exec, const array<typename ExecSpace::memory_space>& x, std::int64_t t_min,
                        bool aligned, const Kokkos::View<std::int32_t**, typename ExecSpace::memory_space>& partial) {
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   const std::int64_t k = static_cast<std::int64_t>(x.size());
-  const int positions = static_cast<int>(partial.extent(0));
-  const std::int64_t chunks = static_cast<std::int64_t>(partial.extent(1));
+  const std::int64_t chunks = static_cast<std::int64_t>(partial.extent(0));
+  const int positions = static_cast<int>(partial.extent(1));
   const auto digits = x.digits();
   Kokkos::parallel_for(
       aligned ? "kamp::sd::sum::method2_columns" : "kamp::sd::sum::method2_columns_shifted",
-      policy(exec, positions * chunks, team_size_for<ExecSpace>(256)),
+      policy(exec, positions * chunks, team_size_for<ExecSpace>(column_team)),
       KOKKOS_LAMBDA(const typename policy::member_type& team) {
         const int p = static_cast<int>(team.league_rank() / chunks);
         const std::int64_t c = team.league_rank() - p * chunks;
@@ -42,15 +45,22 @@ void column_chunk_sums(const ExecSpace& exec, const array<typename ExecSpace::me
         int total = 0;
         if (aligned) {
 #if defined(__CUDA_ARCH__)
-          // 16 digits per load: rows are 16-byte aligned and zero beyond k up to the stride.
+          // 16 digits per load (rows are 16-byte aligned and zero beyond k up to the stride), several
+          // independent loads per thread in flight, 4 digits added per dp4a.
           const int4* row = reinterpret_cast<const int4*>(&digits(p, 0));
-          Kokkos::parallel_reduce(
-              Kokkos::TeamThreadRange(team, begin / 16, (end + 15) / 16),
-              [&](std::int64_t w, int& s) {
-                const int4 v = row[w];
-                s += byte_sum(v.x) + byte_sum(v.y) + byte_sum(v.z) + byte_sum(v.w);
-              },
-              total);
+          const std::int64_t w_end = (end + 15) / 16, threads = team.team_size();
+          int s = 0;
+          for (std::int64_t w = begin / 16 + team.team_rank(); w < w_end; w += loads_in_flight * threads) {
+            int4 v[loads_in_flight];
+            for (int u = 0; u < loads_in_flight; ++u) {
+              v[u] = w + u * threads < w_end ? row[w + u * threads] : make_int4(0, 0, 0, 0);
+            }
+            for (int u = 0; u < loads_in_flight; ++u) {
+              s += byte_sum(v[u].x) + byte_sum(v[u].y) + byte_sum(v[u].z) + byte_sum(v[u].w);
+            }
+          }
+          team.team_reduce(Kokkos::Sum<int>(s));
+          total = s;
 #else
           const std::int8_t* row = &digits(p, 0);
           Kokkos::parallel_reduce(
@@ -65,7 +75,7 @@ void column_chunk_sums(const ExecSpace& exec, const array<typename ExecSpace::me
               },
               total);
         }
-        Kokkos::single(Kokkos::PerTeam(team), [&]() { partial(p, c) = total; });
+        Kokkos::single(Kokkos::PerTeam(team), [&]() { partial(c, p) = total; });
       });
 }
 
@@ -76,17 +86,12 @@ number sum_method2(const ExecSpace& exec, const array<typename ExecSpace::memory
   const std::int64_t k = static_cast<std::int64_t>(x.size());
   const int positions = static_cast<int>(x.digit_count() + max_shift);
   const std::int64_t chunks = (k + column_chunk - 1) / column_chunk;
-  Kokkos::View<std::int32_t**, memory> partial("kamp::sd::sum::partial", positions, chunks);
+  Kokkos::View<std::int32_t**, memory> partial(Kokkos::view_alloc("kamp::sd::sum::partial", Kokkos::WithoutInitializing),
+                                               chunks, positions);
   column_chunk_sums(exec, x, t_min, max_shift == 0, partial);
   const std::int64_t bound = max_digit * k;
   Kokkos::View<std::int64_t*, memory> columns("kamp::sd::sum::columns", working_width(positions, bound));
-  Kokkos::parallel_for(
-      "kamp::sd::sum::method2_chunk_totals", Kokkos::RangePolicy<ExecSpace>(exec, 0, positions),
-      KOKKOS_LAMBDA(int p) {
-        std::int64_t s = 0;
-        for (std::int64_t c = 0; c < chunks; ++c) s += partial(p, c);
-        columns(p) = s;
-      });
+  add_chunks(exec, "kamp::sd::sum::method2_chunk_totals", partial, 1, columns);
   return number(columns_to_digits(exec, columns, bound, result_digits), static_cast<std::int32_t>(t_min));
 }
 
