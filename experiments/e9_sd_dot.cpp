@@ -91,9 +91,12 @@ class dot_sweep {
       add(name + "_with_transfer_vs_gmp_omp", k, d, "speedup", gmp_all_ms / (ms + transfer_ms));
       harness::kernel_profiler profiler;
       sd::dot(space(), x, y, products);
+      double all_kernels_ms = 0;
       for (const auto& kt : profiler.table()) {
+        all_kernels_ms += kt.milliseconds;
         if (kt.label == "kamp::sd::dot::partial_products") add(name + "_products_kernel", k, d, "time_ms", kt.milliseconds);
       }
+      add(name + "_all_kernels", k, d, "time_ms", all_kernels_ms);
     }
     mpz_clear(exact);
     mpz_clear(check);
