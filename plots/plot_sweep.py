@@ -24,6 +24,16 @@ PLOTS = {
     # E3 sets every GPU variant beside the paper's Algorithm 1 row of the same trans: one dotted line each.
     "E3": {"metric": "time_ms", "x": "bits", "log": True, "title": "E3: GEMV 1000 x 1000 time vs precision",
            "paper_row": lambda v: v if v.startswith("basic") else "split_" + v[-1]},
+    # Seed 004 Figs. 5-6: speedup over the CPU against the digit count, one line per method and k.
+    "E8": {"metric": "speedup", "x": "n", "log": True,
+           "variants": ("sd_method1_with_transfer_vs_ordinary", "sd_method2_with_transfer_vs_ordinary",
+                        "sd_method2_vs_gmp_omp"),
+           "series": ("variant", "m"), "title": "E8: signed-digit summation speedup vs digits (m = k)"},
+    # Seed 004 Fig. 7: speedup against k, one line per partial-product variant and digit count.
+    "E9": {"metric": "speedup", "x": "m", "log": True,
+           "variants": ("sd_dot_digitwise_vs_gmp_omp", "sd_dot_grouped_vs_gmp_omp",
+                        "sd_dot_digitwise_with_transfer_vs_gmp_omp"),
+           "series": ("variant", "n"), "title": "E9: signed-digit dot product speedup over GMP+OpenMP vs k (n = digits)"},
     "E12": {"metric": "time_ms", "x": "bits", "log": True,
             "variants": ("split_add", "split_mul", "per_thread", "mpfr"), "exclude": ("_esi", "_digits", "_round"),
             "series": ("variant", "space", "n"), "title": "E12: elementwise time vs precision"},
