@@ -1,0 +1,119 @@
+// SpMV y = alpha A x + beta y over formats and backends against the exact MPFR result, each
+// output within gamma_(2r+3) (|alpha| (|A||x|)_i + |beta| |y_i|) (sparse/spmv.hpp, r the row's
+// nonzero count); empty rows, a dense row, duplicates summed on assembly; beta = 0 must not read
+// y (NaN there); argument errors named with y untouched.
+#include <cmath>
+#include <limits>
+
+#include "sparse/spmv.hpp"
+#include "tests/blas/product_checks.hpp"
+
+namespace kamp::test {
+namespace {
+
+using spmv_formats = formats::type_list<double, dd::dd_real, dd::qd_real, rns::mp_float<8>, rns::mp_float<32>>;
+template <class Pairs>
+struct spmv_cases_of;
+template <class... Pairs>
+struct spmv_cases_of<formats::type_list<Pairs...>> {
+  using type = ::testing::Types<blas_case<Pairs>...>;
+};
+using spmv_cases = spmv_cases_of<formats::cartesian_t<spmv_formats, space_list>>::type;
+
+struct spmv_case_name {
+  template <class Case>
+  static std::string GetName(int) {
+    return format_traits<typename Case::format>::name() + "_" + Case::space::name();
+  }
+};
+
+// rows x cols with about 4 % nonzeros, row 3 empty, row 7 dense, a few duplicate triplets.
+sparse::csr_host random_matrix(core::random_source& rng, std::int64_t rows, std::int64_t cols) {
+  std::vector<std::int64_t> r, c;
+  std::vector<double> v;
+  for (std::int64_t i = 0; i < rows; ++i) {
+    if (i == 3) continue;
+    for (std::int64_t j = 0; j < cols; ++j) {
+      if (i == 7 || rng.integer(0, 24) == 0) r.push_back(i), c.push_back(j), v.push_back(rng.uniform(-4, 4));
+    }
+  }
+  for (int d = 0; d < 20; ++d) {
+    const std::size_t e = static_cast<std::size_t>(rng.integer(0, static_cast<std::int64_t>(r.size()) - 1));
+    r.push_back(r[e]), c.push_back(c[e]), v.push_back(rng.uniform(-1, 1));
+  }
+  return sparse::from_triplets(rows, cols, r, c, v);
+}
+
+template <class Case>
+void check_spmv(bool beta_zero) {
+  using F = typename Case::format;
+  using traits = typename Case::traits;
+  const std::int64_t rows = 131, cols = 97;
+  core::random_source rng(7 + beta_zero);
+  const sparse::csr_host host = random_matrix(rng, rows, cols);
+  const sparse::csr_matrix<typename Case::memory> A(host);
+  auto xs = random_values<F>(rng, cols, -3, 3);
+  auto ys = random_values<F>(rng, rows);
+  if (beta_zero) ys.assign(rows, traits::from_mpfr(mpfr_value::from_string("nan", 64).get()));
+  const auto alpha = random_value<F>(rng), beta = beta_zero ? from_double<F>(0.0) : random_value<F>(rng);
+  const auto x = stored<Case>(xs, "x");
+  auto y = stored<Case>(ys, "y");
+  sparse::spmv(typename Case::space(), alpha, A, x, beta, y);
+  Kokkos::fence();
+  const auto got = copy_to_host(y);
+  const mpfr_prec_t bits = exact_bits<F>();
+  const auto xm = exact_values<F>(xs), y0 = exact_values<F>(ys);
+  const mpfr_value a = traits::to_mpfr(alpha), b = traits::to_mpfr(beta);
+  for (std::int64_t i = 0; i < rows; ++i) {
+    std::vector<mpfr_value> entries;
+    std::vector<const mpfr_value*> row, col;
+    const std::int64_t begin = host.row_ptr[static_cast<std::size_t>(i)], end = host.row_ptr[static_cast<std::size_t>(i + 1)];
+    entries.reserve(static_cast<std::size_t>(end - begin));
+    for (std::int64_t p = begin; p < end; ++p) {
+      entries.emplace_back(host.values[static_cast<std::size_t>(p)], 64);
+      row.push_back(&entries.back());
+      col.push_back(&xm[static_cast<std::size_t>(host.col_idx[static_cast<std::size_t>(p)])]);
+    }
+    mpfr_value exact(bits), t(bits);
+    for (std::size_t l = 0; l < row.size(); ++l) {
+      mpfr_mul(t.get(), row[l]->get(), col[l]->get(), MPFR_RNDN);
+      mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+    }
+    mpfr_mul(exact.get(), exact.get(), a.get(), MPFR_RNDN);
+    if (!beta_zero) {
+      mpfr_mul(t.get(), b.get(), y0[static_cast<std::size_t>(i)].get(), MPFR_RNDN);
+      mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+    }
+    const mpfr_value scale = magnitude(a, row, col, b, beta_zero ? nullptr : &y0[static_cast<std::size_t>(i)], bits);
+    const mpfr_value gamma = core::product_error_factor(2 * (end - begin) + 1, traits::unit_roundoff());
+    ASSERT_TRUE(within<F>(got[static_cast<std::size_t>(i)], exact, gamma, scale)) << "y[" << i << "]";
+  }
+}
+
+template <class Case>
+void check_spmv_arguments() {
+  using F = typename Case::format;
+  core::random_source rng(3);
+  const sparse::csr_matrix<typename Case::memory> A(random_matrix(rng, 20, 30));
+  auto xs = random_values<F>(rng, 29), ys = random_values<F>(rng, 20), ok = random_values<F>(rng, 30);
+  const auto x_short = stored<Case>(xs, "x"), x = stored<Case>(ok, "x");
+  const auto y = stored<Case>(ys, "y");
+  const auto one = from_double<F>(1.0);
+  expect_invalid_argument("x", [&] { sparse::spmv(typename Case::space(), one, A, x_short, one, y); });
+  auto y_long_values = random_values<F>(rng, 21);
+  const auto y_long = stored<Case>(y_long_values, "y");
+  expect_invalid_argument("y", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y_long); });
+  const auto after = copy_to_host(y);
+  for (std::size_t i = 0; i < ys.size(); ++i) EXPECT_TRUE(same_bits<F>(after[i], ys[i])) << "y[" << i << "] written";
+}
+
+template <class Case>
+class spmv_test : public ::testing::Test {};
+TYPED_TEST_SUITE(spmv_test, spmv_cases, spmv_case_name);
+
+TYPED_TEST(spmv_test, WithinBoundOfExact) { check_spmv<TypeParam>(false); }
+TYPED_TEST(spmv_test, BetaZeroDoesNotReadY) { check_spmv<TypeParam>(true); }
+TYPED_TEST(spmv_test, ArgumentErrorsWriteNothing) { check_spmv_arguments<TypeParam>(); }
+
+}  // namespace
+}  // namespace kamp::test
