@@ -67,7 +67,8 @@ void check_spmv(bool beta_zero) {
   for (std::int64_t i = 0; i < rows; ++i) {
     std::vector<mpfr_value> entries;
     std::vector<const mpfr_value*> row, col;
-    const std::int64_t begin = host.row_ptr[static_cast<std::size_t>(i)], end = host.row_ptr[static_cast<std::size_t>(i + 1)];
+    const std::int64_t begin = host.row_ptr[static_cast<std::size_t>(i)],
+                       end = host.row_ptr[static_cast<std::size_t>(i + 1)];
     entries.reserve(static_cast<std::size_t>(end - begin));
     for (std::int64_t p = begin; p < end; ++p) {
       entries.emplace_back(host.values[static_cast<std::size_t>(p)], 64);
