@@ -61,19 +61,25 @@ struct factor {
   int a;
 };
 
-// int_0^h f g dt for two factors (L_0 = 1 - t/h, L_1 = t/h, slopes -1/h and 1/h).
-double integral(factor f, factor g, double h) {
+// int_0^h f g dt for two factors (L_0 = 1 - t/h, L_1 = t/h, slopes -1/h and 1/h), except that a
+// pair of hats gives 6 times its integral (2h or h). Every product of two curl terms of one
+// component has exactly one pair of hats, in that component's direction, and its other pairs are
+// 1 1 = h, 1 L' = +-1 or L' L' = +-1/h: so the cell matrix comes out curl_curl_scale = 6 times the
+// integrals with no division by 3, exact in double when the spacings are powers of two.
+double scaled_integral(factor f, factor g, double h) {
   if (f.k > g.k) std::swap(f, g);
   const double sf = f.a ? 1.0 : -1.0, sg = g.a ? 1.0 : -1.0;
   switch (f.k) {
     case kind::one:
-      return g.k == kind::one ? h : (g.k == kind::hat ? h / 2 : sg);
+      if (g.k == kind::hat) break;
+      return g.k == kind::one ? h : sg;
     case kind::hat:
-      return g.k == kind::hat ? (f.a == g.a ? h / 3 : h / 6) : sg / 2;
+      if (g.k != kind::hat) break;
+      return f.a == g.a ? 2 * h : h;
     case kind::slope:
       return sf * sg / h;
   }
-  return 0;
+  throw std::logic_error("kamp::sparse::edge_curl_curl: a hat paired with another factor (no curl product has one)");
 }
 
 // One nonzero component of the curl of a basis function: coefficient times a product of factors.
@@ -83,7 +89,7 @@ struct curl_term {
   factor f[3];
 };
 
-// The 12 x 12 cell matrix int curl N_m . curl N_n. Local edges: x-edges 0-3 at (y, z) offsets
+// The 12 x 12 cell matrix, curl_curl_scale int curl N_m . curl N_n. Local edges: x-edges 0-3 at (y, z) offsets
 // (b, c) = (l & 1, l >> 1); y-edges 4-7 at (x, z) offsets; z-edges 8-11 at (x, y) offsets.
 std::array<std::array<double, 12>, 12> cell_matrix(const structured_mesh& m) {
   std::array<std::array<curl_term, 2>, 12> terms;
@@ -106,7 +112,7 @@ std::array<std::array<double, 12>, 12> cell_matrix(const structured_mesh& m) {
         for (const auto& t : terms[c]) {
           if (s.component != t.component) continue;
           double product = s.coefficient * t.coefficient;
-          for (int d = 0; d < 3; ++d) product *= integral(s.f[d], t.f[d], h[d]);
+          for (int d = 0; d < 3; ++d) product *= scaled_integral(s.f[d], t.f[d], h[d]);
           sum += product;
         }
       }

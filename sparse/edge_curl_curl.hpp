@@ -9,8 +9,12 @@
 // functions (similarly for y- and z-edges), so its line integral along its own edge is 1 and 0
 // along the others. Its curl is (0, L_b(y) L_c'(z), -L_b'(y) L_c(z)) / hx: every curl component is
 // a product of one factor per coordinate, and the 12 x 12 cell matrix int curl N_m . curl N_n is
-// a sum of products of the 1-D integrals of those factors, exact up to rounding. A row of the
-// global matrix adds the cell matrices of the (up to four) cells around its edge.
+// a sum of products of the 1-D integrals of those factors. The matrix is 6 times these integrals
+// (curl_curl_scale): their denominators are 6 times powers of the spacings, so on spacings that
+// are powers of two every entry is exact in double, the gradients lie exactly in the null space
+// and curl_curl_rhs is exactly consistent, in every format (the solution is 1/6 of the unscaled
+// problem's). A row of the global matrix adds the cell matrices of the (up to four) cells around
+// its edge.
 //
 // Properties (tests/sparse/test_edge_curl_curl.cpp): symmetric; singular, with the gradients of the
 // interior nodal hat functions (discrete_gradient) in its null space; positive semidefinite; 33
@@ -23,6 +27,8 @@
 #include "sparse/csr_matrix.hpp"
 
 namespace kamp::sparse {
+
+constexpr double curl_curl_scale = 6;
 
 struct structured_mesh {
   std::int64_t nx = 1, ny = 1, nz = 1;  // cells per direction

@@ -114,9 +114,15 @@ TEST(edge_curl_curl, NonzerosPerRowAndInteriorDiagonal) {
   EXPECT_EQ(most, 33);  // of the four cells around an interior edge: 9 parallel, 12 + 12 crossing edges
   EXPECT_GE(fewest, 9);
   // The x-edge from node (2, 3, 3) is interior: four cells, each contributing
-  // int (L_b L_c')^2 + (L_b' L_c)^2 = 1/3 + 1/3 on the unit cube.
+  // int (L_b L_c')^2 + (L_b' L_c)^2 = 1/3 + 1/3 on the unit cube, times the scale 6.
   const std::int64_t e = 2 + m.nx * ((3 - 1) + (m.ny - 1) * (3 - 1));
-  EXPECT_NEAR(entry(k, e, e), 8.0 / 3.0, 4 * std::numeric_limits<double>::epsilon());
+  EXPECT_EQ(entry(k, e, e), 16.0);
+  // Unit spacing: every entry is an integer, so A G = 0 holds exactly.
+  for (double v : k.values) ASSERT_EQ(v, std::round(v));
+  const csr_host g = sparse::discrete_gradient(m);
+  std::vector<double> ones(static_cast<std::size_t>(g.cols));
+  for (std::size_t i = 0; i < ones.size(); ++i) ones[i] = static_cast<double>(i % 7) - 3;
+  for (double r : multiply(k, multiply(g, ones))) ASSERT_EQ(r, 0.0);
 }
 
 TEST(edge_curl_curl, RightHandSideIsInTheRange) {

@@ -1,0 +1,38 @@
+#pragma once
+// What an iterative solver returns: its status (converged, out of iterations, or the breakdown
+// that stopped it, with the iteration) and the convergence history, which write_history_csv
+// writes as `iteration,recurrence_residual,true_residual` (true_residual empty where not computed).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kamp::solvers {
+
+enum class solver_status {
+  converged,        // ||r||_2 / ||b||_2 <= tolerance (the recurrence residual)
+  max_iterations,   // stopped without converging
+  breakdown_rho,    // (r0*, r_k) = 0: the shadow residual is orthogonal to r_k
+  breakdown_alpha,  // (r0*, A z_k) = 0
+  breakdown_omega,  // (A w, t) = 0 or (A w, A w) = 0 with t != 0
+  not_a_number,     // a NaN or Inf in a scalar of the recurrence
+};
+
+std::string to_string(solver_status status);
+
+struct history_entry {
+  std::int64_t iteration = 0;
+  double recurrence_residual = 0;  // ||r_k||_2 / ||b||_2 from the recurrence
+  double true_residual = -1;       // ||b - A x_k||_2 / ||b||_2 computed anew; -1 when not computed
+};
+
+struct solver_result {
+  solver_status status = solver_status::max_iterations;
+  std::int64_t iterations = 0;   // outer iterations done
+  double relative_residual = 0;  // the last recurrence residual
+  std::vector<history_entry> history;
+};
+
+// Throws std::runtime_error naming the path when it cannot be written.
+void write_history_csv(const std::string& path, const solver_result& result);
+
+}  // namespace kamp::solvers

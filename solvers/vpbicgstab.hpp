@@ -1,0 +1,141 @@
+#pragma once
+// Seed 003's variable-preconditioned Bi-CGSTAB (its Fig. 1) with the outer loop in any format F
+// and the inner "rough solves" A z = p and A w = t by JOR in double (solvers/jor.hpp):
+//
+//   r_0 = b - A x_0, p_0 = r0* = r_0
+//   until ||r_k||_2 / ||b||_2 <= tolerance:
+//     z_k ~ A^-1 p_k (inner);  alpha_k = (r0*, r_k) / (r0*, A z_k);  t_k = r_k - alpha_k A z_k
+//     w_k ~ A^-1 t_k (inner);  gamma_k = (A w_k, t_k) / (A w_k, A w_k)
+//     x_{k+1} = x_k + alpha_k z_k + gamma_k w_k;  r_{k+1} = t_k - gamma_k A w_k
+//     beta_k = (alpha_k / gamma_k) (r0*, r_{k+1}) / (r0*, r_k);  p_{k+1} = r_{k+1} + beta_k (p_k - gamma_k A z_k)
+//
+// With options.precondition = false the inner solves are z = p and w = t: plain Bi-CGSTAB in F
+// (F = double gives the double-precision solver). Vectors, dot products and SpMV are in F through
+// the BLAS and sparse layers; the quotients are formed in MPFR and rounded once to F. A zero
+// denominator or a non-finite scalar stops the solver with the breakdown as its status and the
+// iteration where it happened; x then holds the last iterate. The true residual
+// ||b - A x_k|| / ||b|| is recomputed every options.true_residual_every iterations and at the end.
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "blas/level1.hpp"
+#include "core/error.hpp"
+#include "solvers/jor.hpp"
+#include "solvers/solver_result.hpp"
+#include "solvers/vector_ops.hpp"
+#include "sparse/spmv.hpp"
+
+namespace kamp::solvers {
+
+struct vpbicgstab_options {
+  double tolerance = 1e-12;
+  std::int64_t max_iterations = 1000;
+  std::int64_t true_residual_every = 10;  // 0: only at the end
+  bool precondition = true;               // false: plain Bi-CGSTAB
+  jor_options inner;
+};
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+solver_result vpbicgstab(const ExecSpace& exec, const sparse::csr_matrix<typename Array::memory_space>& A,
+                         const Array& b, const Array& x, const vpbicgstab_options& options = {}) {
+  using memory = typename Array::memory_space;
+  using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  require_space_memory<ExecSpace, memory>();
+  const char* fn = "kamp::solvers::vpbicgstab";
+  require_argument(A.rows() == A.cols(), fn, "A", std::to_string(A.rows()) + " x " + std::to_string(A.cols()),
+                   "must be square");
+  require_argument(static_cast<std::int64_t>(b.size()) == A.rows(), fn, "b", std::to_string(b.size()) + " elements",
+                   "must have A.rows() elements");
+  require_argument(static_cast<std::int64_t>(x.size()) == A.rows(), fn, "x", std::to_string(x.size()) + " elements",
+                   "must have A.rows() elements");
+  require_argument(options.tolerance > 0, fn, "options.tolerance", options.tolerance, "must be positive");
+  require_argument(options.max_iterations >= 0, fn, "options.max_iterations", options.max_iterations, "must be >= 0");
+  require_argument(options.inner.sweeps >= 1, fn, "options.inner.sweeps", options.inner.sweeps, "must be >= 1");
+
+  const std::size_t n = b.size();
+  const auto ctx = traits::template context<Kokkos::HostSpace>();
+  const value one = traits::from_double(ctx, 1.0), minus_one = traits::from_double(ctx, -1.0);
+  const value zero = traits::zero();
+  Array r(n, "kamp::solvers::r"), r0(n, "kamp::solvers::r0"), p(n, "kamp::solvers::p"), z(n, "kamp::solvers::z"),
+      az(n, "kamp::solvers::Az"), t(n, "kamp::solvers::t"), w(n, "kamp::solvers::w"), aw(n, "kamp::solvers::Aw");
+  Kokkos::View<double*, memory> inner_in("kamp::solvers::inner_in", n), inner_out("kamp::solvers::inner_out", n);
+  jor<ExecSpace> inner(A, options.inner);
+  const auto rough_solve = [&](const Array& rhs, const Array& out) {
+    if (!options.precondition) return detail::copy(exec, rhs, out);
+    detail::to_double(exec, rhs, inner_in);
+    inner.solve(exec, inner_in, inner_out);
+    detail::from_double(exec, inner_out, out);
+  };
+  const double b_norm = detail::to_host_double<Format>(blas::nrm2(exec, b));
+  const auto relative = [&](const Array& v) {
+    const double norm = detail::to_host_double<Format>(blas::nrm2(exec, v));
+    return b_norm > 0 ? norm / b_norm : norm;
+  };
+  const auto true_residual = [&]() {  // uses t as scratch
+    detail::copy(exec, b, t);
+    sparse::spmv(exec, minus_one, A, x, one, t);
+    return relative(t);
+  };
+
+  solver_result result;
+  detail::copy(exec, b, r);
+  sparse::spmv(exec, minus_one, A, x, one, r);  // r_0 = b - A x_0
+  detail::copy(exec, r, r0);
+  detail::copy(exec, r, p);
+  value rho = blas::dot(exec, r0, r);
+  result.relative_residual = relative(r);
+  result.history.push_back({0, result.relative_residual, true_residual()});
+  const auto stop = [&](solver_status status) {
+    result.status = status;
+    if (result.history.back().iteration != result.iterations || result.history.back().true_residual < 0) {
+      result.history.push_back({result.iterations, result.relative_residual, true_residual()});
+    }
+    return result;
+  };
+  if (result.relative_residual <= options.tolerance) return stop(solver_status::converged);
+
+  for (std::int64_t k = 0; k < options.max_iterations; ++k) {
+    if (detail::is_zero<Format>(rho)) return stop(solver_status::breakdown_rho);
+    rough_solve(p, z);
+    sparse::spmv(exec, one, A, z, zero, az);
+    const value r0_az = blas::dot(exec, r0, az);
+    if (detail::is_zero<Format>(r0_az)) return stop(solver_status::breakdown_alpha);
+    const value alpha = detail::quotient<Format>(rho, one, r0_az, one);
+    if (!detail::is_finite<Format>(alpha)) return stop(solver_status::not_a_number);
+    detail::copy(exec, r, t);
+    blas::axpy(exec, detail::negated<Format>(alpha), az, t);  // t = r - alpha A z
+    blas::axpy(exec, alpha, z, x);
+    result.iterations = k + 1;
+    result.relative_residual = relative(t);
+    if (result.relative_residual <= options.tolerance) {  // x + alpha z already solves it
+      detail::copy(exec, t, r);
+      return stop(solver_status::converged);
+    }
+    rough_solve(t, w);
+    sparse::spmv(exec, one, A, w, zero, aw);
+    const value aw_t = blas::dot(exec, aw, t), aw_aw = blas::dot(exec, aw, aw);
+    if (detail::is_zero<Format>(aw_aw) || detail::is_zero<Format>(aw_t)) return stop(solver_status::breakdown_omega);
+    const value gamma = detail::quotient<Format>(aw_t, one, aw_aw, one);
+    if (!detail::is_finite<Format>(gamma)) return stop(solver_status::not_a_number);
+    blas::axpy(exec, gamma, w, x);
+    detail::copy(exec, t, r);
+    blas::axpy(exec, detail::negated<Format>(gamma), aw, r);  // r = t - gamma A w
+    const value rho_next = blas::dot(exec, r0, r);
+    const value beta = detail::quotient<Format>(alpha, rho_next, gamma, rho);
+    if (!detail::is_finite<Format>(beta)) return stop(solver_status::not_a_number);
+    rho = rho_next;
+    blas::axpy(exec, detail::negated<Format>(gamma), az, p);  // p = r + beta (p - gamma A z)
+    blas::scal(exec, beta, p);
+    blas::axpy(exec, one, r, p);
+    result.relative_residual = relative(r);
+    if (!std::isfinite(result.relative_residual)) return stop(solver_status::not_a_number);
+    const bool check = options.true_residual_every > 0 && result.iterations % options.true_residual_every == 0;
+    result.history.push_back({result.iterations, result.relative_residual, check ? true_residual() : -1.0});
+    if (result.relative_residual <= options.tolerance) return stop(solver_status::converged);
+  }
+  return stop(solver_status::max_iterations);
+}
+
+}  // namespace kamp::solvers
