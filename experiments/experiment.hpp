@@ -38,6 +38,7 @@ harness::results_table run_e4_gemv_error(const experiment_options& options);
 harness::results_table run_e8_sd_summation(const experiment_options& options);
 harness::results_table run_e9_sd_dot(const experiment_options& options);
 harness::results_table run_e10_sd_accuracy(const experiment_options& options);
+harness::results_table run_e11_vpbicgstab(const experiment_options& options);
 harness::results_table run_e12_rns_elementwise(const experiment_options& options);
 
 }  // namespace kamp::experiments

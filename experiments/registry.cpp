@@ -20,6 +20,8 @@ const std::vector<experiment>& registry() {
       {"E10", "Accuracy: the dot product 8779 for beta = 1..21 and the DFT round trip in float, double, dd, RNS and "
               "signed digits (seed 004 Figs. 2-3)",
        run_e10_sd_accuracy},
+      {"E11", "VPBi-CGSTAB, multiple-precision outer / double JOR inner, on the edge-element curl-curl problem (seed 003)",
+       run_e11_vpbicgstab},
       {"E12", "RNS elementwise array add/mul throughput, split kernels vs per-thread vs MPFR+OpenMP",
        run_e12_rns_elementwise},
   };
