@@ -6,35 +6,14 @@
 
 #include "core/eft.hpp"
 #include "core/error.hpp"
+#include "core/mpfr_exponent_range.hpp"
 
 namespace kamp::dd {
-
-namespace {
-
-// Widens MPFR's exponent range to the maximum for the conversion and restores the caller's.
-class full_exponent_range {
- public:
-  full_exponent_range() : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
-    mpfr_set_emin(mpfr_get_emin_min());
-    mpfr_set_emax(mpfr_get_emax_max());
-  }
-  ~full_exponent_range() {
-    mpfr_set_emin(emin_);
-    mpfr_set_emax(emax_);
-  }
-  full_exponent_range(const full_exponent_range&) = delete;
-  full_exponent_range& operator=(const full_exponent_range&) = delete;
-
- private:
-  mpfr_exp_t emin_, emax_;
-};
-
-}  // namespace
 
 namespace detail {
 
 core::mpfr_value components_to_mpfr(const double* c, int n) {
-  full_exponent_range range;
+  const core::widest_exponent_range range;
   if (!std::isfinite(c[0])) return core::mpfr_value(c[0], 53);
   // Exact: the precision spans the exponents of the nonzero components.
   int top = INT_MIN, bottom = INT_MAX;
@@ -50,7 +29,7 @@ core::mpfr_value components_to_mpfr(const double* c, int n) {
 }
 
 void components_from_mpfr(mpfr_srcptr x, double* c, int n) {
-  full_exponent_range range;
+  const core::widest_exponent_range range;
   for (int i = 0; i < n; ++i) c[i] = 0.0;
   c[0] = mpfr_get_d(x, MPFR_RNDN);
   if (!std::isfinite(c[0]) || c[0] == 0) return;

@@ -43,6 +43,23 @@ struct blas_case_name {
   }
 };
 
+// gtest Types of blas_case for every format of a list on every enabled backend, and their names.
+template <class Pairs>
+struct blas_cases_of;
+template <class... Pairs>
+struct blas_cases_of<formats::type_list<Pairs...>> {
+  using type = ::testing::Types<blas_case<Pairs>...>;
+};
+template <class FormatList>
+using blas_cases_t = typename blas_cases_of<formats::cartesian_t<FormatList, space_list>>::type;
+
+struct blas_case_type_name {
+  template <class Case>
+  static std::string GetName(int) {
+    return format_traits<typename Case::format>::name() + "_" + Case::space::name();
+  }
+};
+
 // Enough bits to hold every product and sum of the tests exactly before the final rounding.
 template <class Format>
 mpfr_prec_t exact_bits() {

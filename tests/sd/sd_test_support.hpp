@@ -21,6 +21,9 @@
 
 namespace kamp::test::sd_support {
 
+template <class Space>
+using sd_array = kamp::sd::array<typename Space::memory_space>;
+
 // An mpz_t that frees itself.
 class mpz {
  public:

@@ -16,9 +16,6 @@ using namespace kamp::test::sd_support;
 using kamp::test::expect_invalid_argument;
 namespace sd = kamp::sd;
 
-template <class Space>
-using sd_array = sd::array<typename Space::memory_space>;
-
 // z = x +- y into a poisoned z of `z_digits` digits, checked element by element against GMP, and
 // the same in place (z = x and z = y) when `in_place`.
 template <class Space>

@@ -17,9 +17,6 @@ using namespace kamp::test::sd_support;
 using kamp::test::expect_invalid_argument;
 namespace sd = kamp::sd;
 
-template <class Space>
-using sd_array = sd::array<typename Space::memory_space>;
-
 const sd::partial_products both_forms[] = {sd::partial_products::digitwise, sd::partial_products::grouped};
 
 std::string form_name(sd::partial_products p) { return p == sd::partial_products::grouped ? "grouped" : "digitwise"; }

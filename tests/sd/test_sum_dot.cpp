@@ -24,9 +24,6 @@ using kamp::test::expect_invalid_argument;
 namespace sd = kamp::sd;
 namespace blas = kamp::blas;
 
-template <class Space>
-using sd_array = sd::array<typename Space::memory_space>;
-
 const sd::partial_products both_forms[] = {sd::partial_products::digitwise, sd::partial_products::grouped};
 
 // Both methods against GMP: value, exponent min t_j and the documented digit count.

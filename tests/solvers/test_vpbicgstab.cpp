@@ -16,20 +16,7 @@ namespace kamp::test {
 namespace {
 
 using solver_formats = formats::type_list<double, dd::dd_real, dd::qd_real, rns::mp_float<16>>;
-template <class Pairs>
-struct solver_cases_of;
-template <class... Pairs>
-struct solver_cases_of<formats::type_list<Pairs...>> {
-  using type = ::testing::Types<blas_case<Pairs>...>;
-};
-using solver_cases = solver_cases_of<formats::cartesian_t<solver_formats, space_list>>::type;
-
-struct solver_case_name {
-  template <class Case>
-  static std::string GetName(int) {
-    return format_traits<typename Case::format>::name() + "_" + Case::space::name();
-  }
-};
+using solver_cases = blas_cases_t<solver_formats>;
 
 // A tolerance the format reaches on this small problem: 10^5 u (u its unit roundoff, at most 1e-12).
 template <class Format>
@@ -126,7 +113,7 @@ void check_arguments() {
 
 template <class Case>
 class solver_test : public ::testing::Test {};
-TYPED_TEST_SUITE(solver_test, solver_cases, solver_case_name);
+TYPED_TEST_SUITE(solver_test, solver_cases, blas_case_type_name);
 
 TYPED_TEST(solver_test, VariablePreconditionedSolvesCurlCurl) { check_solves_curl_curl<TypeParam>(true); }
 TYPED_TEST(solver_test, PlainBiCGSTABSolvesCurlCurl) { check_solves_curl_curl<TypeParam>(false); }

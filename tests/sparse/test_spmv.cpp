@@ -12,20 +12,7 @@ namespace kamp::test {
 namespace {
 
 using spmv_formats = formats::type_list<double, dd::dd_real, dd::qd_real, rns::mp_float<8>, rns::mp_float<32>>;
-template <class Pairs>
-struct spmv_cases_of;
-template <class... Pairs>
-struct spmv_cases_of<formats::type_list<Pairs...>> {
-  using type = ::testing::Types<blas_case<Pairs>...>;
-};
-using spmv_cases = spmv_cases_of<formats::cartesian_t<spmv_formats, space_list>>::type;
-
-struct spmv_case_name {
-  template <class Case>
-  static std::string GetName(int) {
-    return format_traits<typename Case::format>::name() + "_" + Case::space::name();
-  }
-};
+using spmv_cases = blas_cases_t<spmv_formats>;
 
 // rows x cols with about 4 % nonzeros, row 3 empty, row 7 dense, a few duplicate triplets.
 sparse::csr_host random_matrix(core::random_source& rng, std::int64_t rows, std::int64_t cols) {
@@ -110,7 +97,7 @@ void check_spmv_arguments() {
 
 template <class Case>
 class spmv_test : public ::testing::Test {};
-TYPED_TEST_SUITE(spmv_test, spmv_cases, spmv_case_name);
+TYPED_TEST_SUITE(spmv_test, spmv_cases, blas_case_type_name);
 
 TYPED_TEST(spmv_test, WithinBoundOfExact) { check_spmv<TypeParam>(false); }
 TYPED_TEST(spmv_test, BetaZeroDoesNotReadY) { check_spmv<TypeParam>(true); }
