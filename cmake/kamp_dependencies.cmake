@@ -1,5 +1,6 @@
 # Third-party libraries: MPFR/GMP (reference arithmetic), OpenBLAS (CPU double baseline),
-# cuBLAS (GPU double baseline, auto with CUDA), QD (CPU double-double baseline, auto when found).
+# cuBLAS (GPU double baseline, auto with CUDA), QD (CPU double-double baseline, auto when found),
+# MPI (distributed solvers, auto when found).
 
 find_path(MPFR_INCLUDE_DIR mpfr.h)
 find_library(MPFR_LIBRARY mpfr)
@@ -48,6 +49,13 @@ if(KAMP_ENABLE_QD)
   add_library(kamp::qd INTERFACE IMPORTED)
   set_target_properties(kamp::qd PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${QD_INCLUDE_DIR}" INTERFACE_LINK_LIBRARIES "${QD_LIBRARY}")
+endif()
+
+# MPI (Open MPI from Debian) for the distributed sparse solvers; without it kamp runs on one rank.
+find_package(MPI COMPONENTS CXX QUIET)
+option(KAMP_ENABLE_MPI "Build the MPI communicator and the distributed tests and drivers" ${MPI_CXX_FOUND})
+if(KAMP_ENABLE_MPI)
+  find_package(MPI REQUIRED COMPONENTS CXX)
 endif()
 
 if(KAMP_ENABLE_TESTS)

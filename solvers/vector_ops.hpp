@@ -76,6 +76,14 @@ double to_host_double(const value_type_t<Format>& v) {
   return mpfr_get_d(exact<Format>(v).get(), MPFR_RNDN);
 }
 
+// sqrt(v) rounded to a double (v >= 0: a sum of squares).
+template <class Format>
+double host_sqrt(const value_type_t<Format>& v) {
+  core::mpfr_value root = exact<Format>(v);
+  mpfr_sqrt(root.get(), root.get(), MPFR_RNDN);
+  return mpfr_get_d(root.get(), MPFR_RNDN);
+}
+
 template <class Format>
 value_type_t<Format> negated(const value_type_t<Format>& v) {
   using traits = format_traits<Format>;

@@ -15,6 +15,12 @@
 // denominator or a non-finite scalar stops the solver with the breakdown as its status and the
 // iteration where it happened; x then holds the last iterate. The true residual
 // ||b - A x_k|| / ||b|| is recomputed every options.true_residual_every iterations and at the end.
+//
+// On a distributed matrix (sparse/distributed_matrix.hpp) every rank passes its rows of b and x
+// and the call is collective. SpMV and the inner solves give bitwise the one-rank values; the
+// dot products are this rank's partial sums added in rank order (parallel/rank_order_sum.hpp),
+// so every rank sees the same scalars and takes the same decisions, and the iterates differ
+// from the one-rank run only by the roundings of those P - 1 additions per dot product.
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -23,7 +29,9 @@
 #include "core/error.hpp"
 #include "solvers/jor.hpp"
 #include "solvers/solver_result.hpp"
+#include "parallel/rank_order_sum.hpp"
 #include "solvers/vector_ops.hpp"
+#include "sparse/distributed_matrix.hpp"
 #include "sparse/spmv.hpp"
 
 namespace kamp::solvers {
@@ -37,19 +45,17 @@ struct vpbicgstab_options {
 };
 
 template <class ExecSpace, class Array, class Format = typename Array::format>
-solver_result vpbicgstab(const ExecSpace& exec, const sparse::csr_matrix<typename Array::memory_space>& A,
+solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix<typename Array::memory_space>& A,
                          const Array& b, const Array& x, const vpbicgstab_options& options = {}) {
   using memory = typename Array::memory_space;
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
   require_space_memory<ExecSpace, memory>();
   const char* fn = "kamp::solvers::vpbicgstab";
-  require_argument(A.rows() == A.cols(), fn, "A", std::to_string(A.rows()) + " x " + std::to_string(A.cols()),
-                   "must be square");
-  require_argument(static_cast<std::int64_t>(b.size()) == A.rows(), fn, "b", std::to_string(b.size()) + " elements",
-                   "must have A.rows() elements");
-  require_argument(static_cast<std::int64_t>(x.size()) == A.rows(), fn, "x", std::to_string(x.size()) + " elements",
-                   "must have A.rows() elements");
+  require_argument(static_cast<std::int64_t>(b.size()) == A.owned_rows(), fn, "b",
+                   std::to_string(b.size()) + " elements", "must have the matrix's rows on this rank");
+  require_argument(static_cast<std::int64_t>(x.size()) == A.owned_rows(), fn, "x",
+                   std::to_string(x.size()) + " elements", "must have the matrix's rows on this rank");
   require_argument(options.tolerance > 0, fn, "options.tolerance", options.tolerance, "must be positive");
   require_argument(options.max_iterations >= 0, fn, "options.max_iterations", options.max_iterations, "must be >= 0");
   require_argument(options.inner.sweeps >= 1, fn, "options.inner.sweeps", options.inner.sweeps, "must be >= 1");
@@ -62,29 +68,36 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::csr_matrix<typenam
       az(n, "kamp::solvers::Az"), t(n, "kamp::solvers::t"), w(n, "kamp::solvers::w"), aw(n, "kamp::solvers::Aw");
   Kokkos::View<double*, memory> inner_in("kamp::solvers::inner_in", n), inner_out("kamp::solvers::inner_out", n);
   jor<ExecSpace> inner(A, options.inner);
+  const sparse::halo_buffer<value, memory> halo(A);
+  const auto spmv = [&](const value& alpha, const Array& in, const value& beta, const Array& out) {
+    sparse::spmv(exec, alpha, A, in, beta, out, halo);
+  };
+  const auto dot = [&](const Array& u, const Array& v) {
+    return parallel::sum_in_rank_order<Format>(A.comm(), blas::dot(exec, u, v));
+  };
   const auto rough_solve = [&](const Array& rhs, const Array& out) {
     if (!options.precondition) return detail::copy(exec, rhs, out);
     detail::to_double(exec, rhs, inner_in);
     inner.solve(exec, inner_in, inner_out);
     detail::from_double(exec, inner_out, out);
   };
-  const double b_norm = detail::to_host_double<Format>(blas::nrm2(exec, b));
+  const double b_norm = detail::host_sqrt<Format>(dot(b, b));
   const auto relative = [&](const Array& v) {
-    const double norm = detail::to_host_double<Format>(blas::nrm2(exec, v));
+    const double norm = detail::host_sqrt<Format>(dot(v, v));
     return b_norm > 0 ? norm / b_norm : norm;
   };
   const auto true_residual = [&]() {  // uses t as scratch
     detail::copy(exec, b, t);
-    sparse::spmv(exec, minus_one, A, x, one, t);
+    spmv(minus_one, x, one, t);
     return relative(t);
   };
 
   solver_result result;
   detail::copy(exec, b, r);
-  sparse::spmv(exec, minus_one, A, x, one, r);  // r_0 = b - A x_0
+  spmv(minus_one, x, one, r);  // r_0 = b - A x_0
   detail::copy(exec, r, r0);
   detail::copy(exec, r, p);
-  value rho = blas::dot(exec, r0, r);
+  value rho = dot(r0, r);
   result.relative_residual = relative(r);
   result.history.push_back({0, result.relative_residual, true_residual()});
   const auto stop = [&](solver_status status) {
@@ -99,8 +112,8 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::csr_matrix<typenam
   for (std::int64_t k = 0; k < options.max_iterations; ++k) {
     if (detail::is_zero<Format>(rho)) return stop(solver_status::breakdown_rho);
     rough_solve(p, z);
-    sparse::spmv(exec, one, A, z, zero, az);
-    const value r0_az = blas::dot(exec, r0, az);
+    spmv(one, z, zero, az);
+    const value r0_az = dot(r0, az);
     if (detail::is_zero<Format>(r0_az)) return stop(solver_status::breakdown_alpha);
     const value alpha = detail::quotient<Format>(rho, one, r0_az, one);
     if (!detail::is_finite<Format>(alpha)) return stop(solver_status::not_a_number);
@@ -114,15 +127,15 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::csr_matrix<typenam
       return stop(solver_status::converged);
     }
     rough_solve(t, w);
-    sparse::spmv(exec, one, A, w, zero, aw);
-    const value aw_t = blas::dot(exec, aw, t), aw_aw = blas::dot(exec, aw, aw);
+    spmv(one, w, zero, aw);
+    const value aw_t = dot(aw, t), aw_aw = dot(aw, aw);
     if (detail::is_zero<Format>(aw_aw) || detail::is_zero<Format>(aw_t)) return stop(solver_status::breakdown_omega);
     const value gamma = detail::quotient<Format>(aw_t, one, aw_aw, one);
     if (!detail::is_finite<Format>(gamma)) return stop(solver_status::not_a_number);
     blas::axpy(exec, gamma, w, x);
     detail::copy(exec, t, r);
     blas::axpy(exec, detail::negated<Format>(gamma), aw, r);  // r = t - gamma A w
-    const value rho_next = blas::dot(exec, r0, r);
+    const value rho_next = dot(r0, r);
     const value beta = detail::quotient<Format>(alpha, rho_next, gamma, rho);
     if (!detail::is_finite<Format>(beta)) return stop(solver_status::not_a_number);
     rho = rho_next;
@@ -136,6 +149,15 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::csr_matrix<typenam
     if (result.relative_residual <= options.tolerance) return stop(solver_status::converged);
   }
   return stop(solver_status::max_iterations);
+}
+
+// One rank: the matrix as it is.
+template <class ExecSpace, class Array, class Format = typename Array::format>
+solver_result vpbicgstab(const ExecSpace& exec, const sparse::csr_matrix<typename Array::memory_space>& A,
+                         const Array& b, const Array& x, const vpbicgstab_options& options = {}) {
+  require_argument(A.rows() == A.cols(), "kamp::solvers::vpbicgstab", "A",
+                   std::to_string(A.rows()) + " x " + std::to_string(A.cols()), "must be square");
+  return vpbicgstab(exec, sparse::distributed_matrix<typename Array::memory_space>(A), b, x, options);
 }
 
 }  // namespace kamp::solvers

@@ -6,7 +6,8 @@
 // inner dimension and two roundings per fma: |y_i - y*_i| <= gamma_(2r+3) (|alpha| (|A||x|)_i +
 // |beta| |y_i|) (core::product_error_factor(2r + 1, u)). beta = 0 does not read y (NaN there is
 // overwritten). Argument errors (x not of length cols, y not of length rows) raise
-// kamp::invalid_argument naming the argument before anything is written.
+// kamp::invalid_argument naming the argument before anything is written. The distributed
+// overload (sparse/distributed_matrix.hpp) runs the same chains with the halo exchanged.
 #include <cstdint>
 #include <string>
 
@@ -14,35 +15,82 @@
 #include "formats/format_traits.hpp"
 #include "formats/host_values.hpp"
 #include "sparse/csr_matrix.hpp"
+#include "sparse/distributed_matrix.hpp"
+#include "sparse/halo.hpp"
 
 namespace kamp::sparse {
 
-template <class ExecSpace, class Array, class Format = typename Array::format>
-void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha, const csr_matrix<typename Array::memory_space>& A,
-          const Array& x, const value_type_t<Format>& beta, const Array& y) {
+namespace detail {
+
+// y_i <- alpha sum_p a_ip x_(col p) + beta y_i for the rows of `rows`; x is read through
+// X::load(column), so the same chain serves a csr_matrix and a distributed one.
+template <class ExecSpace, class Format, class X, class Array>
+void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
+               const csr_matrix<typename Array::memory_space>& A, const X& x, const value_type_t<Format>& beta,
+               const Array& y, const row_set<typename Array::memory_space>& rows) {
   using traits = format_traits<Format>;
-  using memory = typename Array::memory_space;
   using value = value_type_t<Format>;
-  require_space_memory<ExecSpace, memory>();
-  const char* fn = "kamp::sparse::spmv";
-  require_argument(static_cast<std::int64_t>(x.size()) == A.cols(), fn, "x", std::to_string(x.size()) + " elements",
-                   "must have A.cols() = " + std::to_string(A.cols()));
-  require_argument(static_cast<std::int64_t>(y.size()) == A.rows(), fn, "y", std::to_string(y.size()) + " elements",
-                   "must have A.rows() = " + std::to_string(A.rows()));
-  if (A.rows() == 0) return;
+  if (rows.count == 0) return;
   const bool beta_zero = equals_double<Format>(beta, 0.0);
-  const auto context = traits::template context<memory>();
+  const auto context = traits::template context<typename Array::memory_space>();
   Kokkos::parallel_for(
-      "kamp::sparse::spmv", Kokkos::RangePolicy<ExecSpace>(exec, 0, A.rows()), KOKKOS_LAMBDA(std::int64_t i) {
+      "kamp::sparse::spmv", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
+        const std::int64_t i = rows(k);
         value sum = traits::zero();
         for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p) {
-          sum = traits::fma(context, traits::from_double(context, A.value(p)),
-                            x.load(static_cast<std::size_t>(A.col(p))), sum);
+          sum = traits::fma(context, traits::from_double(context, A.value(p)), x.load(A.col(p)), sum);
         }
         value result = traits::mul(context, alpha, sum);
         if (!beta_zero) result = traits::fma(context, beta, y.load(static_cast<std::size_t>(i)), result);
         y.store(static_cast<std::size_t>(i), result);
       });
+}
+
+template <class Array>
+struct plain_vector {
+  Array x;
+  KOKKOS_INLINE_FUNCTION auto load(std::int64_t c) const {
+    return x.load(static_cast<std::size_t>(c));
+  }
+};
+
+template <class Array>
+void require_lengths(const char* fn, std::int64_t x_expected, std::int64_t y_expected, const Array& x, const Array& y) {
+  require_argument(static_cast<std::int64_t>(x.size()) == x_expected, fn, "x", std::to_string(x.size()) + " elements",
+                   "must have " + std::to_string(x_expected) + " (the matrix's columns on this rank)");
+  require_argument(static_cast<std::int64_t>(y.size()) == y_expected, fn, "y", std::to_string(y.size()) + " elements",
+                   "must have " + std::to_string(y_expected) + " (the matrix's rows on this rank)");
+}
+
+}  // namespace detail
+
+template <class ExecSpace, class Array, class Format = typename Array::format>
+void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha, const csr_matrix<typename Array::memory_space>& A,
+          const Array& x, const value_type_t<Format>& beta, const Array& y) {
+  require_space_memory<ExecSpace, typename Array::memory_space>();
+  detail::require_lengths("kamp::sparse::spmv", A.cols(), A.rows(), x, y);
+  detail::spmv_rows<ExecSpace, Format>(exec, alpha, A, detail::plain_vector<Array>{x}, beta, y,
+                                       row_set<typename Array::memory_space>{{}, A.rows(), true});
+}
+
+// The distributed SpMV (collective): x and y hold this rank's rows. The halo is exchanged while
+// the interior rows are computed; every row's chain is the one-rank chain, so y is bitwise the
+// same on any number of ranks. `halo` is the caller's buffer for this matrix and value type.
+template <class ExecSpace, class Array, class Format = typename Array::format>
+void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha,
+          const distributed_matrix<typename Array::memory_space>& A, const Array& x, const value_type_t<Format>& beta,
+          const Array& y, const halo_buffer<value_type_t<Format>, typename Array::memory_space>& halo) {
+  require_space_memory<ExecSpace, typename Array::memory_space>();
+  detail::require_lengths("kamp::sparse::spmv", A.owned_rows(), A.owned_rows(), x, y);
+  const auto xs = extended(A, x, halo);
+  if (A.ghosts() == 0 && A.plan().sends() == 0) {
+    detail::spmv_rows<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, A.all_rows());
+    return;
+  }
+  const auto pending = start_halo(exec, A, x, halo);
+  detail::spmv_rows<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, A.interior_rows());
+  finish_halo(exec, *pending, halo);
+  detail::spmv_rows<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, A.boundary_rows());
 }
 
 }  // namespace kamp::sparse

@@ -1,0 +1,80 @@
+#pragma once
+// One rank's part of a row-block distributed CSR matrix in a Kokkos memory space (the layout
+// and its numbering: sparse/local_layout.hpp), with the communicator its SpMV and reductions use.
+// On one rank it wraps a csr_matrix as it is: no ghosts, every row interior, no copy.
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "parallel/communicator.hpp"
+#include "sparse/csr_matrix.hpp"
+#include "sparse/local_layout.hpp"
+
+namespace kamp::sparse {
+
+// A set of local rows: all of [0, count) or the listed ones.
+template <class MemorySpace>
+struct row_set {
+  Kokkos::View<const std::int32_t*, MemorySpace> list;
+  std::int64_t count = 0;
+  bool all = true;
+  KOKKOS_INLINE_FUNCTION std::int64_t operator()(std::int64_t k) const { return all ? k : list(k); }
+};
+
+template <class MemorySpace>
+class distributed_matrix {
+ public:
+  using memory_space = MemorySpace;
+  using index_view = Kokkos::View<std::int32_t*, MemorySpace>;
+
+  // One rank: the matrix itself.
+  explicit distributed_matrix(const csr_matrix<MemorySpace>& a)
+      : local_(a), global_rows_(a.rows()), comm_(parallel::serial()) {}
+
+  // Collective: this rank's rows of the matrix (sparse::row_slice) split by `blocks`.
+  distributed_matrix(const csr_host& my_rows, const row_blocks& blocks,
+                     std::shared_ptr<const parallel::communicator> comm)
+      : distributed_matrix(make_local_layout(my_rows, blocks, *comm), comm) {}  // copied: the layout reads *comm
+
+  distributed_matrix(const local_layout& layout, std::shared_ptr<const parallel::communicator> comm)
+      : local_(layout.local),
+        first_row_(layout.first_row),
+        global_rows_(layout.global_rows),
+        below_(layout.below),
+        plan_(layout.plan),
+        comm_(std::move(comm)),
+        send_rows_(copy(layout.plan.send_rows, "kamp::sparse::distributed_matrix::send_rows")),
+        interior_(copy(layout.interior_rows, "kamp::sparse::distributed_matrix::interior")),
+        boundary_(copy(layout.boundary_rows, "kamp::sparse::distributed_matrix::boundary")) {}
+
+  const csr_matrix<MemorySpace>& local() const { return local_; }
+  std::int64_t owned_rows() const { return local_.rows(); }
+  std::int64_t first_row() const { return first_row_; }
+  std::int64_t global_rows() const { return global_rows_; }
+  std::int64_t below() const { return below_; }
+  std::int64_t ghosts() const { return plan_.ghosts(); }
+  const halo_plan& plan() const { return plan_; }
+  const parallel::communicator& comm() const { return *comm_; }
+  const index_view& send_rows() const { return send_rows_; }
+  row_set<MemorySpace> all_rows() const { return {{}, owned_rows(), true}; }
+  row_set<MemorySpace> interior_rows() const { return {interior_, static_cast<std::int64_t>(interior_.extent(0)), false}; }
+  row_set<MemorySpace> boundary_rows() const { return {boundary_, static_cast<std::int64_t>(boundary_.extent(0)), false}; }
+
+ private:
+  static index_view copy(const std::vector<std::int32_t>& host, const char* label) {
+    index_view v(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), host.size());
+    Kokkos::deep_copy(v, Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(),
+                                                                                                      host.size()));
+    return v;
+  }
+
+  csr_matrix<MemorySpace> local_;
+  std::int64_t first_row_ = 0, global_rows_ = 0, below_ = 0;
+  halo_plan plan_;
+  std::shared_ptr<const parallel::communicator> comm_;
+  index_view send_rows_, interior_, boundary_;
+};
+
+}  // namespace kamp::sparse
