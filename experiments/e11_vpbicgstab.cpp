@@ -5,8 +5,11 @@
 // Outer formats: double (plain Bi-CGSTAB, the baseline), dd_real (the seed's "quadruple") and RNS
 // at 212 bits (its "octuple"); 5 JOR sweeps with omega = 0.5. A fixed number of outer iterations
 // is timed (the seed reports speed, not a tolerance) on the default space and, in a CUDA build,
-// on the host's OpenMP threads too, so the speedup is measured in one run. Single GPU; the MPI
-// runs are still to come.
+// on the host's OpenMP threads too, so the speedup is measured in one run. Beside them, the SpMV
+// alone: kamp's double and dd_real SpMV and the vendor's double SpMV (cuSPARSE) on the same
+// matrix, with the bytes each must move (values and column indices, row offsets, x once, y) as a
+// fraction of the copy bandwidth measured in the same run. Runs to a tolerance, convergence
+// histories and the 1-vs-2-GPU scaling come from kamp_solve (experiments/device/e11_solves.sh).
 #include <algorithm>
 #include <map>
 #include <string>
@@ -19,6 +22,8 @@
 #include "formats/format_list.hpp"
 #include "solvers/vpbicgstab.hpp"
 #include "sparse/edge_curl_curl.hpp"
+#include "sparse/spmv.hpp"
+#include "sparse/vendor_spmv.hpp"
 
 namespace kamp::experiments {
 
@@ -67,10 +72,49 @@ double run_case(harness::results_table& table, const sparse::csr_host& host, con
   return per_iteration;
 }
 
+// SpMV y = A x alone, median of 20: time, effective bandwidth and its share of the copy bandwidth.
+template <class Space>
+void measure_spmv(harness::results_table& table, const sparse::csr_host& host, const std::string& space_name) {
+  using memory = typename Space::memory_space;
+  progress("E11", "SpMV on " + space_name);
+  const sparse::csr_matrix<memory> A(host);
+  const double copy_gbs = harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 27);
+  const auto rows = static_cast<double>(host.rows);
+  const double matrix_bytes = 12.0 * static_cast<double>(host.nnz()) + 8.0 * (rows + 1);
+  const auto add = [&](const std::string& variant, const std::string& metric, double value) {
+    auto row = harness::result_row::of("E11", variant, 0, host.nnz(), host.rows, metric, value);
+    row.extra["space"] = space_name;
+    table.add(row);
+  };
+  add("copy_reference", "bandwidth_gbs", copy_gbs);
+  const auto report = [&](const std::string& variant, double ms, double bytes) {
+    add(variant, "time_ms", ms);
+    add(variant, "bandwidth_gbs", bytes / (ms * 1e6));
+    add(variant, "pct_bandwidth", 100 * bytes / (ms * 1e6) / copy_gbs);
+  };
+  array_t<double, memory> x(host.rows, "kamp::e11::spmv_x"), y(host.rows, "kamp::e11::spmv_y");
+  Kokkos::deep_copy(x.values, 1.0);
+  report("spmv_double_kamp", median_milliseconds([&] { sparse::spmv(Space(), 1.0, A, x, 0.0, y); }, 20),
+         matrix_bytes + 16 * rows);
+  const auto ctx = format_traits<dd::dd_real>::context<Kokkos::HostSpace>();
+  const dd::dd_real one = format_traits<dd::dd_real>::from_double(ctx, 1.0), zero = format_traits<dd::dd_real>::zero();
+  array_t<dd::dd_real, memory> xd(host.rows, "kamp::e11::spmv_xd"), yd(host.rows, "kamp::e11::spmv_yd");
+  Kokkos::deep_copy(xd.values, one);
+  report("spmv_dd_real_kamp", median_milliseconds([&] { sparse::spmv(Space(), one, A, xd, zero, yd); }, 20),
+         matrix_bytes + 32 * rows);
+  if constexpr (sparse::vendor_double_spmv<Space>::available) {
+    const typename sparse::vendor_double_spmv<Space>::type vendor(A);
+    report(std::string("spmv_double_") + vendor.name(),
+           median_milliseconds([&] { vendor.apply(1.0, x.values.data(), 0.0, y.values.data()); }, 20),
+           matrix_bytes + 16 * rows);
+  }
+}
+
 template <class Space>
 void run_space(harness::results_table& table, const sparse::csr_host& host, const std::vector<double>& rhs,
                std::int64_t n, bool quick, std::map<std::string, double>& times) {
   const std::string name = Space::name();
+  measure_spmv<Space>(table, host, name);
   const std::int64_t outer = quick ? 10 : 30;
   times[name + "/double"] = run_case<Space, double>(table, host, rhs, n, {"bicgstab_double", false, outer}, name);
   times[name + "/vp_double"] = run_case<Space, double>(table, host, rhs, n, {"vpbicgstab_double", true, outer}, name);

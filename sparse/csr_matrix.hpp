@@ -50,6 +50,10 @@ class csr_matrix {
   KOKKOS_INLINE_FUNCTION std::int64_t row_end(std::int64_t i) const { return row_ptr_(i + 1); }
   KOKKOS_INLINE_FUNCTION std::int32_t col(std::int64_t p) const { return col_idx_(p); }
   KOKKOS_INLINE_FUNCTION double value(std::int64_t p) const { return values_(p); }
+  // The arrays themselves, for vendor libraries.
+  const Kokkos::View<std::int64_t*, MemorySpace>& row_ptr_view() const { return row_ptr_; }
+  const Kokkos::View<std::int32_t*, MemorySpace>& col_idx_view() const { return col_idx_; }
+  const Kokkos::View<double*, MemorySpace>& values_view() const { return values_; }
 
  private:
   template <class T>

@@ -10,6 +10,7 @@
 // overload (sparse/distributed_matrix.hpp) runs the same chains with the halo exchanged.
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "core/error.hpp"
 #include "formats/format_traits.hpp"
@@ -22,8 +23,39 @@ namespace kamp::sparse {
 
 namespace detail {
 
+// Lanes per row: on a GPU, 8 lanes read a row's values and columns in coalesced runs (rows of
+// tens of nonzeros) for formats whose values are cheap to shuffle between lanes; large values
+// (RNS) and host backends keep one thread per row.
+template <class ExecSpace, class Format>
+constexpr int row_lanes() {
+#ifdef KOKKOS_ENABLE_CUDA
+  if (std::is_same<ExecSpace, Kokkos::Cuda>::value && sizeof(value_type_t<Format>) <= 64) return 8;
+#endif
+  return 1;
+}
+
+// The lanes' partial sums of a row, added in the format (a tree of log2(lanes) additions).
+template <class Format>
+struct format_sum {
+  using traits = format_traits<Format>;
+  using reducer = format_sum;
+  using value_type = value_type_t<Format>;
+  using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+  value_type& value;
+  context_t<Format> context;
+  KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
+    dest = traits::add(context, dest, src);
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = traits::zero(); }
+  KOKKOS_INLINE_FUNCTION value_type& reference() const { return value; }
+  KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value, 1); }
+  KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
+};
+
 // y_i <- alpha sum_p a_ip x_(col p) + beta y_i for the rows of `rows`; x is read through
-// X::load(column), so the same chain serves a csr_matrix and a distributed one.
+// X::load(column), so the same chain serves a csr_matrix and a distributed one. With L lanes a
+// row is L chains of fmas (lane l takes entries l, l + L, ...) joined by a tree of additions:
+// no term passes through more roundings than in the one chain, so the bound above holds.
 template <class ExecSpace, class Format, class X, class Array>
 void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
                const csr_matrix<typename Array::memory_space>& A, const X& x, const value_type_t<Format>& beta,
@@ -33,16 +65,40 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
   if (rows.count == 0) return;
   const bool beta_zero = equals_double<Format>(beta, 0.0);
   const auto context = traits::template context<typename Array::memory_space>();
+  const auto finish = [=] KOKKOS_FUNCTION(std::int64_t i, const value& sum) {
+    value result = traits::mul(context, alpha, sum);
+    if (!beta_zero) result = traits::fma(context, beta, y.load(static_cast<std::size_t>(i)), result);
+    y.store(static_cast<std::size_t>(i), result);
+  };
+  constexpr int lanes = row_lanes<ExecSpace, Format>();
+  if (lanes == 1) {
+    Kokkos::parallel_for(
+        "kamp::sparse::spmv", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
+          const std::int64_t i = rows(k);
+          value sum = traits::zero();
+          for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p) {
+            sum = traits::fma(context, traits::from_double(context, A.value(p)), x.load(A.col(p)), sum);
+          }
+          finish(i, sum);
+        });
+    return;
+  }
+  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  constexpr int rows_per_team = 256 / lanes;
   Kokkos::parallel_for(
-      "kamp::sparse::spmv", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
+      "kamp::sparse::spmv_lanes", policy(exec, (rows.count + rows_per_team - 1) / rows_per_team, rows_per_team, lanes),
+      KOKKOS_LAMBDA(const typename policy::member_type& team) {
+        const std::int64_t k = static_cast<std::int64_t>(team.league_rank()) * rows_per_team + team.team_rank();
+        if (k >= rows.count) return;
         const std::int64_t i = rows(k);
         value sum = traits::zero();
-        for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p) {
-          sum = traits::fma(context, traits::from_double(context, A.value(p)), x.load(A.col(p)), sum);
-        }
-        value result = traits::mul(context, alpha, sum);
-        if (!beta_zero) result = traits::fma(context, beta, y.load(static_cast<std::size_t>(i)), result);
-        y.store(static_cast<std::size_t>(i), result);
+        Kokkos::parallel_reduce(
+            Kokkos::ThreadVectorRange(team, A.row_begin(i), A.row_end(i)),
+            [&](std::int64_t p, value& acc) {
+              acc = traits::fma(context, traits::from_double(context, A.value(p)), x.load(A.col(p)), acc);
+            },
+            format_sum<Format>{sum, context});
+        Kokkos::single(Kokkos::PerThread(team), [&] { finish(i, sum); });
       });
 }
 

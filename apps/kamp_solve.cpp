@@ -1,0 +1,105 @@
+// kamp_solve: a sparse solve from the command line (apps/solve_settings.cpp lists the options),
+// on one process or under mpirun, one GPU per node-local rank in CUDA builds. Rank 0 prints
+// the outcome, the times and the communication share, and a last `kamp_solve_result:` line of
+// key=value pairs for scripts.
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "apps/solve_problem.hpp"
+#include "formats/format_list.hpp"
+#ifdef KAMP_HAVE_MPI
+#include "parallel/mpi_communicator.hpp"
+#endif
+
+namespace kamp::apps {
+namespace {
+
+solve_report dispatch(const solve_problem& problem, const solve_settings& settings,
+                      const std::shared_ptr<const parallel::timed_communicator>& comm) {
+  if (settings.format == "double") return solve_with<double>(problem, settings, comm);
+  if (settings.format == "qd") return solve_with<dd::qd_real>(problem, settings, comm);
+  if (settings.format == "rns212") return solve_with<rns::mp_float<16>>(problem, settings, comm);
+  return solve_with<dd::dd_real>(problem, settings, comm);
+}
+
+void print(const solve_problem& problem, const solve_settings& settings, const solve_report& report,
+           const parallel::communicator& comm) {
+  const auto comm_seconds = comm.allgather_value(report.communication_seconds);
+  if (comm.rank() != 0) return;
+  const double busiest = *std::max_element(comm_seconds.begin(), comm_seconds.end());
+  const auto& r = report.result;
+  const double per_iteration_ms = 1e3 * report.solve_seconds / static_cast<double>(std::max<std::int64_t>(r.iterations, 1));
+  const double true_residual = r.history.empty() ? -1 : r.history.back().true_residual;
+  const std::string space = settings.space == "host" ? Kokkos::DefaultHostExecutionSpace::name()
+                                                     : Kokkos::DefaultExecutionSpace::name();
+  std::printf("%s: %lld unknowns, %lld nonzeros, %d rank(s), format %s, %s, %s\n", problem.description.c_str(),
+              static_cast<long long>(problem.matrix.rows), static_cast<long long>(problem.matrix.nnz()), comm.size(),
+              settings.format.c_str(), settings.solver.precondition ? "VPBi-CGSTAB (JOR inner)" : "Bi-CGSTAB",
+              space.c_str());
+  std::printf("%s after %lld iterations: recurrence residual %.3e, true residual %.3e\n",
+              solvers::to_string(r.status).c_str(), static_cast<long long>(r.iterations), r.relative_residual,
+              true_residual);
+  std::printf("setup %.3f s, solve %.3f s (%.4f ms per iteration), communication %.1f %% of the solve (busiest rank)\n",
+              report.setup_seconds, report.solve_seconds, per_iteration_ms,
+              report.solve_seconds > 0 ? 100 * busiest / report.solve_seconds : 0.0);
+  if (!report.kernel_table.empty()) std::printf("%s", report.kernel_table.c_str());
+  std::printf(
+      "kamp_solve_result: unknowns=%lld nnz=%lld ranks=%d format=%s solver=%s space=%s status=%s iterations=%lld "
+      "recurrence_residual=%.6e true_residual=%.6e setup_s=%.6f solve_s=%.6f ms_per_iteration=%.6f "
+      "communication_s=%.6f\n",
+      static_cast<long long>(problem.matrix.rows), static_cast<long long>(problem.matrix.nnz()), comm.size(),
+      settings.format.c_str(), settings.solver.precondition ? "vpbicgstab" : "bicgstab", space.c_str(),
+      solvers::to_string(r.status).c_str(), static_cast<long long>(r.iterations), r.relative_residual, true_residual,
+      report.setup_seconds, report.solve_seconds, per_iteration_ms, busiest);
+  if (!settings.history.empty()) solvers::write_history_csv(settings.history, r);
+}
+
+int run(const std::vector<std::string>& args, std::shared_ptr<const parallel::communicator> base) {
+  bool help = false;
+  const solve_settings settings = parse_solve_settings(args, help);
+  if (help) {
+    if (base->rank() == 0) std::cout << solve_usage();
+    return 0;
+  }
+  const auto comm = std::make_shared<const parallel::timed_communicator>(std::move(base));
+  const solve_problem problem = load_problem(settings, comm->size());
+  const solve_report report = dispatch(problem, settings, comm);
+  print(problem, settings, report, *comm);
+  return report.result.status == solvers::solver_status::converged ? 0 : 2;
+}
+
+}  // namespace
+}  // namespace kamp::apps
+
+int main(int argc, char** argv) {
+#ifdef KAMP_HAVE_MPI
+  kamp::parallel::mpi_session mpi(argc, argv);
+  auto comm = std::make_shared<const kamp::parallel::mpi_communicator>(MPI_COMM_WORLD);
+#else
+  auto comm = kamp::parallel::serial();
+#endif
+  Kokkos::InitArguments arguments;
+#ifdef KOKKOS_ENABLE_CUDA
+#ifdef KAMP_HAVE_MPI
+  arguments.device_id = kamp::parallel::node_local_rank() % Kokkos::Cuda::detect_device_count();
+#endif
+#endif
+  int status = 0;
+  {
+    Kokkos::ScopeGuard kokkos(arguments);
+    try {
+      status = kamp::apps::run(std::vector<std::string>(argv + 1, argv + argc), comm);
+    } catch (const std::exception& e) {
+      std::cerr << "kamp_solve: " << e.what() << "\n";
+      status = 1;
+    }
+  }
+  return status;
+}

@@ -1,0 +1,6 @@
+#include "apps/solve_with.hpp"
+
+namespace kamp::apps {
+template solve_report solve_with<rns::mp_float<16>>(const solve_problem&, const solve_settings&,
+                                     const std::shared_ptr<const parallel::timed_communicator>&);
+}  // namespace kamp::apps

@@ -1,0 +1,27 @@
+#pragma once
+// kamp_solve's command line: what to solve, with which solver and format, and what to report.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "solvers/vpbicgstab.hpp"
+
+namespace kamp::apps {
+
+struct solve_settings {
+  std::string matrix;            // a Matrix Market file, or empty with generate > 0
+  std::int64_t generate = 0;     // unknowns of the generated edge-element curl-curl problem
+  std::string rhs;               // an N x 1 Matrix Market coordinate file; empty: b = A 1
+  std::string format = "dd";     // double, dd, qd, rns212
+  std::string space = "device";  // device (the default Kokkos space) or host
+  std::string history;           // convergence history CSV (rank 0), empty: none
+  bool profile = false;          // per-kernel time table
+  solvers::vpbicgstab_options solver;
+};
+
+// Parses argv; `--help` sets help. Unknown options and bad values raise kamp::invalid_argument
+// naming the option.
+solve_settings parse_solve_settings(const std::vector<std::string>& args, bool& help);
+std::string solve_usage();
+
+}  // namespace kamp::apps

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# E11's solves to a tolerance and its strong scaling: kamp_solve on seed 003's problem class
+# (the generated curl-curl problem with >= 1,709,028 unknowns) for every outer format, on 1 rank
+# and on as many ranks as there are GPUs (one GPU each), the convergence history of each solve
+# and one CSV row per solve (the kamp_solve_result line) under $OUT/e11_solves/.
+#   usage: experiments/device/e11_solves.sh KAMP_SOLVE [UNKNOWNS] [RANKS...]
+set -uo pipefail
+solve=${1:?usage: e11_solves.sh KAMP_SOLVE [UNKNOWNS] [RANKS...]}
+unknowns=${2:-1709028}
+shift $(( $# >= 2 ? 2 : 1 ))
+ranks=("$@")
+[ ${#ranks[@]} -gt 0 ] || ranks=(1)
+out=${OUT:?OUT must name the folder that comes back}/e11_solves
+mkdir -p "$out"
+csv=$out/e11_solves.csv
+echo "ranks,format,solver,tolerance,unknowns,nnz,status,iterations,recurrence_residual,true_residual,setup_s,solve_s,ms_per_iteration,communication_s,comm_pct,git,date" > "$csv"
+mpi=(--allow-run-as-root --bind-to none)
+# variant: format solver tolerance max_iterations
+variants=(
+  "double bicgstab 1e-12 3000"
+  "double vpbicgstab 1e-12 3000"
+  "dd bicgstab 1e-12 3000"
+  "dd vpbicgstab 1e-12 3000"
+  "dd vpbicgstab 1e-20 3000"
+  "qd vpbicgstab 1e-12 3000"
+  "rns212 vpbicgstab 1e-12 ${KAMP_E11_RNS_ITERATIONS:-400}"
+)
+status=0
+for r in "${ranks[@]}"; do
+  for v in "${variants[@]}"; do
+    read -r format solver tolerance iterations <<< "$v"
+    tag=${format}_${solver}_${tolerance}_${r}ranks
+    OMP_NUM_THREADS=$(( $(nproc) / r )) timeout 900 mpirun -np "$r" "${mpi[@]}" "$solve" --generate "$unknowns" \
+      --format "$format" --solver "$solver" --tolerance "$tolerance" --max-iterations "$iterations" \
+      --true-residual-every 25 --history "$out/history_$tag.csv" > "$out/$tag.log" 2>&1 || status=1
+    line=$(sed -n 's/^kamp_solve_result: //p' "$out/$tag.log")
+    [ -n "$line" ] || { echo "no result for $tag"; tail -n 5 "$out/$tag.log"; continue; }
+    declare -A f=()
+    for kv in $line; do f[${kv%%=*}]=${kv#*=}; done
+    pct=$(awk -v c="${f[communication_s]}" -v s="${f[solve_s]}" 'BEGIN { printf "%.2f", s > 0 ? 100 * c / s : 0 }')
+    echo "$r,$format,$solver,$tolerance,${f[unknowns]},${f[nnz]},${f[status]},${f[iterations]},${f[recurrence_residual]},${f[true_residual]},${f[setup_s]},${f[solve_s]},${f[ms_per_iteration]},${f[communication_s]},$pct,${KAMP_GIT_HASH:-unknown},$(date -u +%F)" >> "$csv"
+    echo "$tag: ${f[status]} ${f[iterations]} it, ${f[ms_per_iteration]} ms/it, comm $pct %"
+    unset f
+  done
+done
+exit $status
