@@ -32,8 +32,10 @@ solve_report dispatch(const solve_problem& problem, const solve_settings& settin
 void print(const solve_problem& problem, const solve_settings& settings, const solve_report& report,
            const parallel::communicator& comm) {
   const auto comm_seconds = comm.allgather_value(report.communication_seconds);
+  const auto ghosts = comm.allgather_value(report.ghosts);
   if (comm.rank() != 0) return;
   const double busiest = *std::max_element(comm_seconds.begin(), comm_seconds.end());
+  const std::int64_t most_ghosts = *std::max_element(ghosts.begin(), ghosts.end());
   const auto& r = report.result;
   const double per_iteration_ms = 1e3 * report.solve_seconds / static_cast<double>(std::max<std::int64_t>(r.iterations, 1));
   const double true_residual = r.history.empty() ? -1 : r.history.back().true_residual;
@@ -46,18 +48,19 @@ void print(const solve_problem& problem, const solve_settings& settings, const s
   std::printf("%s after %lld iterations: recurrence residual %.3e, true residual %.3e\n",
               solvers::to_string(r.status).c_str(), static_cast<long long>(r.iterations), r.relative_residual,
               true_residual);
-  std::printf("setup %.3f s, solve %.3f s (%.4f ms per iteration), communication %.1f %% of the solve (busiest rank)\n",
+  std::printf("setup %.3f s, solve %.3f s (%.4f ms per iteration), communication %.1f %% of the solve (busiest rank), "
+              "halo %lld entries (largest rank)\n",
               report.setup_seconds, report.solve_seconds, per_iteration_ms,
-              report.solve_seconds > 0 ? 100 * busiest / report.solve_seconds : 0.0);
+              report.solve_seconds > 0 ? 100 * busiest / report.solve_seconds : 0.0, static_cast<long long>(most_ghosts));
   if (!report.kernel_table.empty()) std::printf("%s", report.kernel_table.c_str());
   std::printf(
       "kamp_solve_result: unknowns=%lld nnz=%lld ranks=%d format=%s solver=%s space=%s status=%s iterations=%lld "
       "recurrence_residual=%.6e true_residual=%.6e setup_s=%.6f solve_s=%.6f ms_per_iteration=%.6f "
-      "communication_s=%.6f\n",
+      "communication_s=%.6f halo_entries=%lld\n",
       static_cast<long long>(problem.matrix.rows), static_cast<long long>(problem.matrix.nnz()), comm.size(),
       settings.format.c_str(), settings.solver.precondition ? "vpbicgstab" : "bicgstab", space.c_str(),
       solvers::to_string(r.status).c_str(), static_cast<long long>(r.iterations), r.relative_residual, true_residual,
-      report.setup_seconds, report.solve_seconds, per_iteration_ms, busiest);
+      report.setup_seconds, report.solve_seconds, per_iteration_ms, busiest, static_cast<long long>(most_ghosts));
   if (!settings.history.empty()) solvers::write_history_csv(settings.history, r);
 }
 

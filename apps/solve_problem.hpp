@@ -30,6 +30,7 @@ struct solve_report {
   double setup_seconds = 0;  // distributing the matrix, building the inner solver
   double solve_seconds = 0;
   double communication_seconds = 0;  // in MPI during the solve (this rank)
+  std::int64_t ghosts = 0;           // vector entries this rank receives per halo exchange
   std::string kernel_table;          // with --profile
 };
 

@@ -40,6 +40,7 @@ solve_report solve_on(const solve_problem& problem, const solve_settings& settin
   copy_from_host(x, x_host);
   Kokkos::fence();
   report.setup_seconds = since(setup);
+  report.ghosts = A.ghosts();
 
   std::optional<harness::kernel_profiler> profiler;
   if (settings.profile) profiler.emplace();

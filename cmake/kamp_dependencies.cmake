@@ -54,11 +54,12 @@ endif()
 # MPI (Open MPI from Debian) for the distributed sparse solvers; without it kamp runs on one rank.
 # kamp calls the C API only: without the deprecated C++ bindings (libmpi_cxx) its binaries run
 # on hosts that ship libmpi alone (the GPU machines).
-set(MPI_CXX_SKIP_MPICXX ON CACHE BOOL "kamp uses MPI's C API only")
+set(MPI_CXX_SKIP_MPICXX ON)
 find_package(MPI COMPONENTS CXX QUIET)
 option(KAMP_ENABLE_MPI "Build the MPI communicator and the distributed tests and drivers" ${MPI_CXX_FOUND})
 if(KAMP_ENABLE_MPI)
   find_package(MPI REQUIRED COMPONENTS CXX)
+  # The wrapper's link line still names libmpi_cxx; nothing of kamp needs it.
   get_target_property(_kamp_mpi_libraries MPI::MPI_CXX INTERFACE_LINK_LIBRARIES)
   list(FILTER _kamp_mpi_libraries EXCLUDE REGEX "mpi_cxx")
   set_target_properties(MPI::MPI_CXX PROPERTIES INTERFACE_LINK_LIBRARIES "${_kamp_mpi_libraries}")

@@ -14,7 +14,8 @@
 // are powers of two every entry is exact in double, the gradients lie exactly in the null space
 // and curl_curl_rhs is exactly consistent, in every format (the solution is 1/6 of the unscaled
 // problem's). A row of the global matrix adds the cell matrices of the (up to four) cells around
-// its edge.
+// its edge. Unknowns are numbered level by level in z (x-, y-, then z-edges of each level), so
+// consecutive rows form slabs: a row-block partition's halo is about one level of edges.
 //
 // Properties (tests/sparse/test_edge_curl_curl.cpp): symmetric; singular, with the gradients of the
 // interior nodal hat functions (discrete_gradient) in its null space; positive semidefinite; 33
