@@ -1,10 +1,12 @@
 #include "apps/solve_problem.hpp"
 
 #include <string>
+#include <utility>
 
 #include "core/error.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "sparse/matrix_market.hpp"
+#include "sparse/reorder.hpp"
 
 namespace kamp::apps {
 
@@ -49,6 +51,16 @@ solve_problem load_problem(const solve_settings& settings, int ranks) {
                      "must be square");
     p.rhs = settings.rhs.empty() ? times_ones(p.matrix) : read_rhs(settings.rhs, p.matrix.rows);
     p.description = settings.matrix + (settings.rhs.empty() ? ", b = A * ones" : ", b from " + settings.rhs);
+  }
+  if (settings.reorder) {
+    const std::int64_t before = sparse::bandwidth(p.matrix);
+    const std::vector<std::int64_t> order = sparse::reverse_cuthill_mckee(p.matrix);
+    p.matrix = sparse::permute_symmetric(p.matrix, order);
+    std::vector<double> rhs(p.rhs.size());
+    for (std::size_t k = 0; k < order.size(); ++k) rhs[k] = p.rhs[static_cast<std::size_t>(order[k])];
+    p.rhs = std::move(rhs);
+    p.description += ", RCM order (bandwidth " + std::to_string(before) + " -> " +
+                     std::to_string(sparse::bandwidth(p.matrix)) + ")";
   }
   p.blocks = sparse::balanced_row_blocks(p.matrix, ranks);
   return p;

@@ -43,6 +43,8 @@ Bi-CGSTAB, on one process or every rank of an mpirun (rows split in blocks of eq
   --true-residual-every K recompute ||b - A x|| every K iterations (default 10)
   --history FILE.csv      write the convergence history (rank 0)
   --space device|host     Kokkos execution space               (default device)
+  --reorder rcm|none      reverse Cuthill-McKee ordering before the rows are split over ranks:
+                          small halos for any matrix with a narrow band (default none)
   --profile               print the time of every kernel
 )";
 }
@@ -88,6 +90,10 @@ solve_settings parse_solve_settings(const std::vector<std::string>& args, bool& 
     } else if (a == "--space") {
       s.space = value();
       require_argument(s.space == "device" || s.space == "host", fn, "--space", s.space, "must be device or host");
+    } else if (a == "--reorder") {
+      const std::string& v = value();
+      require_argument(v == "rcm" || v == "none", fn, "--reorder", v, "must be rcm or none");
+      s.reorder = v == "rcm";
     } else if (a == "--profile") {
       s.profile = true;
     } else {

@@ -14,6 +14,7 @@ struct solve_settings {
   std::string rhs;               // an N x 1 Matrix Market coordinate file; empty: b = A 1
   std::string format = "dd";     // double, dd, qd, rns212
   std::string space = "device";  // device (the default Kokkos space) or host
+  bool reorder = false;          // reverse Cuthill-McKee before the row blocks are cut
   std::string history;           // convergence history CSV (rank 0), empty: none
   bool profile = false;          // per-kernel time table
   solvers::vpbicgstab_options solver;
