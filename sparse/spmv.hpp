@@ -1,9 +1,10 @@
 #pragma once
 // y <- alpha A x + beta y for a CSR matrix A with double values and vectors x, y of any format
-// (kamp::array_t<Format, MemorySpace>), written once through format_traits. Each row is one
-// thread's chain of fused multiply-adds in the format, a_ij converted exactly (from_double), so
-// every output obeys the GEMV bound of seed 000 with the row's nonzero count r in place of the
-// inner dimension and two roundings per fma: |y_i - y*_i| <= gamma_(2r+3) (|alpha| (|A||x|)_i +
+// (kamp::array_t<Format, MemorySpace>), written once through format_traits. Each row is a chain
+// of fused multiply-adds in the format (or, on a GPU, one chain per lane joined by a tree of
+// additions: detail::spmv_rows), a_ij converted exactly (from_double), so every output obeys the
+// GEMV bound of seed 000 with the row's nonzero count r in place of the inner dimension and two
+// roundings per fma: |y_i - y*_i| <= gamma_(2r+3) (|alpha| (|A||x|)_i +
 // |beta| |y_i|) (core::product_error_factor(2r + 1, u)). beta = 0 does not read y (NaN there is
 // overwritten). Argument errors (x not of length cols, y not of length rows) raise
 // kamp::invalid_argument naming the argument before anything is written. The distributed
