@@ -57,44 +57,20 @@ void jor_first_sweep(const ExecSpace& exec, const Vector& d, double omega, const
 }
 
 // next = z + omega D^-1 (v - A z) on `rows`; residual = v - A z there when it is allocated.
-// Lanes per row as in the SpMV (sparse::detail::row_lanes).
+// Rows are read as in the SpMV (sparse::detail::reduce_rows: lanes per row on a GPU).
 template <class ExecSpace, class Vector, class Z>
 void jor_sweep(const ExecSpace& exec, const sparse::csr_matrix<typename ExecSpace::memory_space>& A, const Vector& d,
                double omega, const Vector& v, const Z& z, const Vector& next, const Vector& residual,
                const sparse::row_set<typename ExecSpace::memory_space>& rows) {
-  if (rows.count == 0) return;
   const bool keep_residual = residual.extent(0) > 0;
   const std::int64_t below = z.below;
-  const auto update = [=] KOKKOS_FUNCTION(std::int64_t i, double az) {
-    const double r = v(i) - az;
-    if (keep_residual) residual(i) = r;
-    next(i) = z.load(below + i) + omega * d(i) * r;
-  };
-  constexpr int lanes = sparse::detail::row_lanes<ExecSpace, double>();
-  if (lanes == 1) {
-    Kokkos::parallel_for(
-        "kamp::solvers::jor::sweep", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
-          const std::int64_t i = rows(k);
-          double az = 0;
-          for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p) az += A.value(p) * z.load(A.col(p));
-          update(i, az);
-        });
-    return;
-  }
-  using policy = Kokkos::TeamPolicy<ExecSpace>;
-  constexpr int rows_per_team = 256 / lanes;
-  Kokkos::parallel_for(
-      "kamp::solvers::jor::sweep_lanes",
-      policy(exec, (rows.count + rows_per_team - 1) / rows_per_team, rows_per_team, lanes),
-      KOKKOS_LAMBDA(const typename policy::member_type& team) {
-        const std::int64_t k = static_cast<std::int64_t>(team.league_rank()) * rows_per_team + team.team_rank();
-        if (k >= rows.count) return;
-        const std::int64_t i = rows(k);
-        double az = 0;
-        Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, A.row_begin(i), A.row_end(i)),
-            [&](std::int64_t p, double& acc) { acc += A.value(p) * z.load(A.col(p)); }, az);
-        Kokkos::single(Kokkos::PerThread(team), [&] { update(i, az); });
+  sparse::detail::reduce_rows<ExecSpace, double>(
+      "kamp::solvers::jor::sweep", exec, A, rows,
+      KOKKOS_LAMBDA(std::int64_t p, double acc) { return acc + A.value(p) * z.load(A.col(p)); },
+      KOKKOS_LAMBDA(std::int64_t i, double az) {
+        const double r = v(i) - az;
+        if (keep_residual) residual(i) = r;
+        next(i) = z.load(below + i) + omega * d(i) * r;
       });
 }
 
@@ -148,16 +124,9 @@ class jor {
     detail::double_array<memory> zs;
     zs.values = z;
     const auto ext = sparse::extended(A_, zs, halo_);
-    if (A_.ghosts() == 0 && A_.plan().sends() == 0) {
-      detail::jor_sweep(exec, A_.local(), inverse_diagonal_, options_.omega, v, ext, next, residual_, A_.all_rows());
-      return;
-    }
-    const auto pending = sparse::start_halo(exec, A_, zs, halo_);
-    detail::jor_sweep(exec, A_.local(), inverse_diagonal_, options_.omega, v, ext, next, residual_,
-                      A_.interior_rows());
-    sparse::finish_halo(exec, *pending, halo_);
-    detail::jor_sweep(exec, A_.local(), inverse_diagonal_, options_.omega, v, ext, next, residual_,
-                      A_.boundary_rows());
+    sparse::for_rows_with_halo(exec, A_, zs, halo_, [&](const sparse::row_set<memory>& rows) {
+      detail::jor_sweep(exec, A_.local(), inverse_diagonal_, options_.omega, v, ext, next, residual_, rows);
+    });
   }
 
   double global_norm(const ExecSpace& exec, const vector& x) const {

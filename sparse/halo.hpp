@@ -93,4 +93,17 @@ void finish_halo(const ExecSpace& exec, parallel::pending_exchange& pending, con
   Kokkos::deep_copy(exec, halo.ghost, halo.ghost_staged);
 }
 
+// compute(rows) for every row of A, the rows that read ghosts only once x's halo has arrived:
+// interior rows while it is in flight, or all rows at once when this rank exchanges nothing.
+template <class ExecSpace, class Array, class Value, class Compute>
+void for_rows_with_halo(const ExecSpace& exec, const distributed_matrix<typename Array::memory_space>& a,
+                        const Array& x, const halo_buffer<Value, typename Array::memory_space>& halo,
+                        const Compute& compute) {
+  if (a.ghosts() == 0 && a.plan().sends() == 0) return compute(a.all_rows());
+  const auto pending = start_halo(exec, a, x, halo);
+  compute(a.interior_rows());
+  finish_halo(exec, *pending, halo);
+  compute(a.boundary_rows());
+}
+
 }  // namespace kamp::sparse

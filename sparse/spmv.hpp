@@ -53,41 +53,33 @@ struct format_sum {
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
 
-// y_i <- alpha sum_p a_ip x_(col p) + beta y_i for the rows of `rows`; x is read through
-// X::load(column), so the same chain serves a csr_matrix and a distributed one. With L lanes a
-// row is L chains of fmas (lane l takes entries l, l + L, ...) joined by a tree of additions:
-// no term passes through more roundings than in the one chain, so the bound above holds.
-template <class ExecSpace, class Format, class X, class Array>
-void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
-               const csr_matrix<typename Array::memory_space>& A, const X& x, const value_type_t<Format>& beta,
-               const Array& y, const row_set<typename Array::memory_space>& rows) {
+// For every row i of `rows`: s = zero, s = accumulate(p, s) over the row's entries p, then
+// finish(i, s). With L = row_lanes lanes, lane l folds entries l, l + L, ... and the lanes' sums
+// are joined by a tree of additions in the format. The SpMV and the JOR sweep are both this loop.
+template <class ExecSpace, class Format, class Accumulate, class Finish>
+void reduce_rows(const std::string& label, const ExecSpace& exec,
+                 const csr_matrix<typename ExecSpace::memory_space>& A,
+                 const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
+                 const Finish& finish) {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
   if (rows.count == 0) return;
-  const bool beta_zero = equals_double<Format>(beta, 0.0);
-  const auto context = traits::template context<typename Array::memory_space>();
-  const auto finish = [=] KOKKOS_FUNCTION(std::int64_t i, const value& sum) {
-    value result = traits::mul(context, alpha, sum);
-    if (!beta_zero) result = traits::fma(context, beta, y.load(static_cast<std::size_t>(i)), result);
-    y.store(static_cast<std::size_t>(i), result);
-  };
   constexpr int lanes = row_lanes<ExecSpace, Format>();
   if (lanes == 1) {
     Kokkos::parallel_for(
-        "kamp::sparse::spmv", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
+        label, Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
           const std::int64_t i = rows(k);
           value sum = traits::zero();
-          for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p) {
-            sum = traits::fma(context, traits::from_double(context, A.value(p)), x.load(A.col(p)), sum);
-          }
+          for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p) sum = accumulate(p, sum);
           finish(i, sum);
         });
     return;
   }
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   constexpr int rows_per_team = 256 / lanes;
+  const auto context = traits::template context<typename ExecSpace::memory_space>();
   Kokkos::parallel_for(
-      "kamp::sparse::spmv_lanes", policy(exec, (rows.count + rows_per_team - 1) / rows_per_team, rows_per_team, lanes),
+      label + "_lanes", policy(exec, (rows.count + rows_per_team - 1) / rows_per_team, rows_per_team, lanes),
       KOKKOS_LAMBDA(const typename policy::member_type& team) {
         const std::int64_t k = static_cast<std::int64_t>(team.league_rank()) * rows_per_team + team.team_rank();
         if (k >= rows.count) return;
@@ -95,11 +87,32 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
         value sum = traits::zero();
         Kokkos::parallel_reduce(
             Kokkos::ThreadVectorRange(team, A.row_begin(i), A.row_end(i)),
-            [&](std::int64_t p, value& acc) {
-              acc = traits::fma(context, traits::from_double(context, A.value(p)), x.load(A.col(p)), acc);
-            },
-            format_sum<Format>{sum, context});
+            [&](std::int64_t p, value& acc) { acc = accumulate(p, acc); }, format_sum<Format>{sum, context});
         Kokkos::single(Kokkos::PerThread(team), [&] { finish(i, sum); });
+      });
+}
+
+// y_i <- alpha sum_p a_ip x_(col p) + beta y_i for the rows of `rows`; x is read through
+// X::load(column), so the same chain serves a csr_matrix and a distributed one. With L lanes a
+// row is L chains of fmas joined by a tree of additions: no term passes through more roundings
+// than in the one chain, so the bound above holds.
+template <class ExecSpace, class Format, class X, class Array>
+void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
+               const csr_matrix<typename Array::memory_space>& A, const X& x, const value_type_t<Format>& beta,
+               const Array& y, const row_set<typename Array::memory_space>& rows) {
+  using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  const bool beta_zero = equals_double<Format>(beta, 0.0);
+  const auto context = traits::template context<typename Array::memory_space>();
+  reduce_rows<ExecSpace, Format>(
+      "kamp::sparse::spmv", exec, A, rows,
+      KOKKOS_LAMBDA(std::int64_t p, const value& acc) {
+        return traits::fma(context, traits::from_double(context, A.value(p)), x.load(A.col(p)), acc);
+      },
+      KOKKOS_LAMBDA(std::int64_t i, const value& sum) {
+        value result = traits::mul(context, alpha, sum);
+        if (!beta_zero) result = traits::fma(context, beta, y.load(static_cast<std::size_t>(i)), result);
+        y.store(static_cast<std::size_t>(i), result);
       });
 }
 
@@ -140,14 +153,9 @@ void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha,
   require_space_memory<ExecSpace, typename Array::memory_space>();
   detail::require_lengths("kamp::sparse::spmv", A.owned_rows(), A.owned_rows(), x, y);
   const auto xs = extended(A, x, halo);
-  if (A.ghosts() == 0 && A.plan().sends() == 0) {
-    detail::spmv_rows<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, A.all_rows());
-    return;
-  }
-  const auto pending = start_halo(exec, A, x, halo);
-  detail::spmv_rows<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, A.interior_rows());
-  finish_halo(exec, *pending, halo);
-  detail::spmv_rows<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, A.boundary_rows());
+  for_rows_with_halo(exec, A, x, halo, [&](const row_set<typename Array::memory_space>& rows) {
+    detail::spmv_rows<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, rows);
+  });
 }
 
 }  // namespace kamp::sparse
