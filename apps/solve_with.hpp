@@ -43,7 +43,7 @@ solve_report solve_on(const solve_problem& problem, const solve_settings& settin
   report.ghosts = A.ghosts();
 
   std::optional<harness::kernel_profiler> profiler;
-  if (settings.profile) profiler.emplace();
+  if (settings.profile) profiler.emplace(true);  // with the halo's staging copies
   comm->reset();
   const auto solve = std::chrono::steady_clock::now();
   report.result = solvers::vpbicgstab(Space(), A, b, x, settings.solver);

@@ -8,7 +8,7 @@
 // on the host's OpenMP threads too, so the speedup is measured in one run. Beside them, the SpMV
 // alone: kamp's double and dd_real SpMV and the vendor's double SpMV (cuSPARSE) on the same
 // matrix, with the bytes each must move (values and column indices, row offsets, x once, y) as a
-// fraction of the copy bandwidth measured in the same run. Runs to a tolerance, convergence
+// fraction of the copy bandwidth measured in the same run, for every row shape on a device. Runs to a tolerance, convergence
 // histories and the 1-vs-2-GPU scaling come from kamp_solve (experiments/device/e11_solves.sh).
 #include <algorithm>
 #include <map>
@@ -102,6 +102,22 @@ void measure_spmv(harness::results_table& table, const sparse::csr_host& host, c
   Kokkos::deep_copy(xd.values, one);
   report("spmv_dd_real_kamp", median_milliseconds([&] { sparse::spmv(Space(), one, A, xd, zero, yd); }, 20),
          matrix_bytes + 32 * rows);
+  // On a device, every row shape (lanes per row x rows per team) for both formats: the default
+  // shape (sparse/row_shape.hpp) is the fastest of these.
+  if constexpr (!Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible) {
+    for (int lanes : {2, 4, 8, 16, 32}) {
+      for (int threads : {128, 256, 512}) {
+        const sparse::row_shape shape{lanes, threads / lanes};
+        const std::string tag = "_shape_" + std::to_string(lanes) + "x" + std::to_string(shape.rows_per_team);
+        report("spmv_double_kamp" + tag,
+               median_milliseconds([&] { sparse::spmv(Space(), 1.0, A, x, 0.0, y, shape); }, 20),
+               matrix_bytes + 16 * rows);
+        report("spmv_dd_real_kamp" + tag,
+               median_milliseconds([&] { sparse::spmv(Space(), one, A, xd, zero, yd, shape); }, 20),
+               matrix_bytes + 32 * rows);
+      }
+    }
+  }
   if constexpr (sparse::vendor_double_spmv<Space>::available) {
     const typename sparse::vendor_double_spmv<Space>::type vendor(A);
     report(std::string("spmv_double_") + vendor.name(),

@@ -23,18 +23,24 @@ void validate(const csr_host& a) {
                    "must start at 0");
   require_argument(a.row_ptr.back() == a.nnz(), fn, "row_ptr", "row_ptr[rows] = " + std::to_string(a.row_ptr.back()),
                    "must equal nnz = " + std::to_string(a.nnz()));
+  // Per-entry messages are built only for the entry that fails: formatting one per entry made
+  // validating a 56 M-nonzero matrix take seconds.
   for (std::int64_t i = 0; i < a.rows; ++i) {
     const std::int64_t begin = a.row_ptr[static_cast<std::size_t>(i)], end = a.row_ptr[static_cast<std::size_t>(i + 1)];
-    require_argument(begin <= end, fn, "row_ptr",
-                     "row " + std::to_string(i) + ": " + std::to_string(begin) + " > " + std::to_string(end),
-                     "must not decrease");
+    if (begin > end) {
+      require_argument(false, fn, "row_ptr", "row " + std::to_string(i) + ": " + std::to_string(begin) + " > " + std::to_string(end),
+                       "must not decrease");
+    }
     for (std::int64_t p = begin; p < end; ++p) {
       const std::int32_t c = a.col_idx[static_cast<std::size_t>(p)];
-      require_argument(c >= 0 && c < a.cols, fn, "col_idx",
-                       "row " + std::to_string(i) + ", column " + std::to_string(c), "must be in [0, cols)");
-      require_argument(p == begin || a.col_idx[static_cast<std::size_t>(p - 1)] < c, fn, "col_idx",
-                       "row " + std::to_string(i) + ", column " + std::to_string(c),
-                       "must be strictly increasing within a row");
+      if (c < 0 || c >= a.cols) {
+        require_argument(false, fn, "col_idx", "row " + std::to_string(i) + ", column " + std::to_string(c),
+                         "must be in [0, cols)");
+      }
+      if (p > begin && a.col_idx[static_cast<std::size_t>(p - 1)] >= c) {
+        require_argument(false, fn, "col_idx", "row " + std::to_string(i) + ", column " + std::to_string(c),
+                         "must be strictly increasing within a row");
+      }
     }
   }
 }

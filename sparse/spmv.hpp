@@ -19,21 +19,11 @@
 #include "sparse/csr_matrix.hpp"
 #include "sparse/distributed_matrix.hpp"
 #include "sparse/halo.hpp"
+#include "sparse/row_shape.hpp"
 
 namespace kamp::sparse {
 
 namespace detail {
-
-// Lanes per row: on a GPU, 8 lanes read a row's values and columns in coalesced runs (rows of
-// tens of nonzeros) for formats whose values are cheap to shuffle between lanes; large values
-// (RNS) and host backends keep one thread per row.
-template <class ExecSpace, class Format>
-constexpr int row_lanes() {
-#ifdef KOKKOS_ENABLE_CUDA
-  if (std::is_same<ExecSpace, Kokkos::Cuda>::value && sizeof(value_type_t<Format>) <= 64) return 8;
-#endif
-  return 1;
-}
 
 // The lanes' partial sums of a row, added in the format (a tree of log2(lanes) additions).
 template <class Format>
@@ -53,41 +43,57 @@ struct format_sum {
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
 
+// One lane's chain: acc = accumulate(p, acc) for p = begin, begin + stride, ... < end, four
+// entries per step so that their loads are in flight together (the order, and so the bits, are
+// those of the plain loop).
+template <class Value, class Accumulate>
+KOKKOS_INLINE_FUNCTION Value lane_chain(const Accumulate& accumulate, std::int64_t begin, std::int64_t end,
+                                        std::int64_t stride, Value acc) {
+  std::int64_t p = begin;
+  for (; p + 3 * stride < end; p += 4 * stride) {
+    acc = accumulate(p, acc);
+    acc = accumulate(p + stride, acc);
+    acc = accumulate(p + 2 * stride, acc);
+    acc = accumulate(p + 3 * stride, acc);
+  }
+  for (; p < end; p += stride) acc = accumulate(p, acc);
+  return acc;
+}
+
 // For every row i of `rows`: s = zero, s = accumulate(p, s) over the row's entries p, then
-// finish(i, s). With L = row_lanes lanes, lane l folds entries l, l + L, ... and the lanes' sums
-// are joined by a tree of additions in the format. The SpMV and the JOR sweep are both this loop.
+// finish(i, s). With L = shape.lanes, lane l folds entries l, l + L, ... and the lanes' sums are
+// joined by a tree of additions in the format. The SpMV and the JOR sweep are both this loop.
 template <class ExecSpace, class Format, class Accumulate, class Finish>
 void reduce_rows(const std::string& label, const ExecSpace& exec,
                  const csr_matrix<typename ExecSpace::memory_space>& A,
                  const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
-                 const Finish& finish) {
+                 const Finish& finish, const row_shape& shape = default_row_shape<ExecSpace, Format>()) {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
   if (rows.count == 0) return;
-  constexpr int lanes = row_lanes<ExecSpace, Format>();
-  if (lanes == 1) {
+  constexpr bool host = Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
+  if (host || (shape.lanes == 1 && shape.rows_per_team == 1)) {
     Kokkos::parallel_for(
         label, Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
           const std::int64_t i = rows(k);
-          value sum = traits::zero();
-          for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p) sum = accumulate(p, sum);
-          finish(i, sum);
+          finish(i, lane_chain(accumulate, A.row_begin(i), A.row_end(i), 1, traits::zero()));
         });
     return;
   }
   using policy = Kokkos::TeamPolicy<ExecSpace>;
-  constexpr int rows_per_team = 256 / lanes;
+  const int lanes = shape.lanes, rows_per_team = shape.rows_per_team;
   const auto context = traits::template context<typename ExecSpace::memory_space>();
   Kokkos::parallel_for(
       label + "_lanes", policy(exec, (rows.count + rows_per_team - 1) / rows_per_team, rows_per_team, lanes),
       KOKKOS_LAMBDA(const typename policy::member_type& team) {
         const std::int64_t k = static_cast<std::int64_t>(team.league_rank()) * rows_per_team + team.team_rank();
         if (k >= rows.count) return;
-        const std::int64_t i = rows(k);
+        const std::int64_t i = rows(k), begin = A.row_begin(i), end = A.row_end(i);
         value sum = traits::zero();
         Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, A.row_begin(i), A.row_end(i)),
-            [&](std::int64_t p, value& acc) { acc = accumulate(p, acc); }, format_sum<Format>{sum, context});
+            Kokkos::ThreadVectorRange(team, lanes),
+            [&](int lane, value& acc) { acc = lane_chain(accumulate, begin + lane, end, lanes, acc); },
+            format_sum<Format>{sum, context});
         Kokkos::single(Kokkos::PerThread(team), [&] { finish(i, sum); });
       });
 }
@@ -99,7 +105,7 @@ void reduce_rows(const std::string& label, const ExecSpace& exec,
 template <class ExecSpace, class Format, class X, class Array>
 void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
                const csr_matrix<typename Array::memory_space>& A, const X& x, const value_type_t<Format>& beta,
-               const Array& y, const row_set<typename Array::memory_space>& rows) {
+               const Array& y, const row_set<typename Array::memory_space>& rows, const row_shape& shape) {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
   const bool beta_zero = equals_double<Format>(beta, 0.0);
@@ -113,7 +119,8 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
         value result = traits::mul(context, alpha, sum);
         if (!beta_zero) result = traits::fma(context, beta, y.load(static_cast<std::size_t>(i)), result);
         y.store(static_cast<std::size_t>(i), result);
-      });
+      },
+      shape);
 }
 
 template <class Array>
@@ -134,13 +141,16 @@ void require_lengths(const char* fn, std::int64_t x_expected, std::int64_t y_exp
 
 }  // namespace detail
 
+// `shape` chooses how rows map to threads (row_shape; the default is the measured best).
 template <class ExecSpace, class Array, class Format = typename Array::format>
 void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha, const csr_matrix<typename Array::memory_space>& A,
-          const Array& x, const value_type_t<Format>& beta, const Array& y) {
+          const Array& x, const value_type_t<Format>& beta, const Array& y,
+          const row_shape& shape = default_row_shape<ExecSpace, Format>()) {
   require_space_memory<ExecSpace, typename Array::memory_space>();
+  check_row_shape("kamp::sparse::spmv", shape);
   detail::require_lengths("kamp::sparse::spmv", A.cols(), A.rows(), x, y);
   detail::spmv_rows<ExecSpace, Format>(exec, alpha, A, detail::plain_vector<Array>{x}, beta, y,
-                                       row_set<typename Array::memory_space>{{}, A.rows(), true});
+                                       row_set<typename Array::memory_space>{{}, A.rows(), true}, shape);
 }
 
 // The distributed SpMV (collective): x and y hold this rank's rows. The halo is exchanged while
@@ -154,7 +164,8 @@ void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha,
   detail::require_lengths("kamp::sparse::spmv", A.owned_rows(), A.owned_rows(), x, y);
   const auto xs = extended(A, x, halo);
   for_rows_with_halo(exec, A, x, halo, [&](const row_set<typename Array::memory_space>& rows) {
-    detail::spmv_rows<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, rows);
+    detail::spmv_rows<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, rows,
+                                         default_row_shape<ExecSpace, Format>());
   });
 }
 

@@ -25,7 +25,7 @@ struct running_kernel {
 struct profiler_state {
   std::mutex mutex;
   bool active = false;
-  std::uint64_t next_id = 1;
+  std::uint64_t next_id = 1;  // 0 is the running deep copy
   std::unordered_map<std::uint64_t, running_kernel> running;
   std::map<std::string, kernel_time> totals;
 };
@@ -57,7 +57,19 @@ void end_kernel(std::uint64_t id) {
   s.running.erase(it);
 }
 
-void install(bool on) {
+// Deep copies (halo staging, reduction results) are charged to "deep_copy DST <- SRC"; they do
+// not nest, so the one that runs is the last one begun.
+void begin_deep_copy(Kokkos_Profiling_SpaceHandle dst, const char*, const void*, Kokkos_Profiling_SpaceHandle src,
+                     const char*, const void*, std::uint64_t) {
+  Kokkos::fence();
+  auto& s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.running[0] = running_kernel{std::string("deep_copy ") + dst.name + " <- " + src.name, clock::now()};
+}
+
+void end_deep_copy() { end_kernel(0); }
+
+void install(bool on, bool deep_copies) {
   namespace tools = Kokkos::Tools::Experimental;
   tools::set_begin_parallel_for_callback(on ? begin_kernel : nullptr);
   tools::set_begin_parallel_reduce_callback(on ? begin_kernel : nullptr);
@@ -65,11 +77,13 @@ void install(bool on) {
   tools::set_end_parallel_for_callback(on ? end_kernel : nullptr);
   tools::set_end_parallel_reduce_callback(on ? end_kernel : nullptr);
   tools::set_end_parallel_scan_callback(on ? end_kernel : nullptr);
+  tools::set_begin_deep_copy_callback(on && deep_copies ? begin_deep_copy : nullptr);
+  tools::set_end_deep_copy_callback(on && deep_copies ? end_deep_copy : nullptr);
 }
 
 }  // namespace
 
-kernel_profiler::kernel_profiler() {
+kernel_profiler::kernel_profiler(bool deep_copies) {
   auto& s = state();
   {
     std::lock_guard<std::mutex> lock(s.mutex);
@@ -79,11 +93,11 @@ kernel_profiler::kernel_profiler() {
     s.totals.clear();
   }
   Kokkos::fence();
-  install(true);
+  install(true, deep_copies);
 }
 
 kernel_profiler::~kernel_profiler() {
-  install(false);
+  install(false, false);
   auto& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   s.active = false;

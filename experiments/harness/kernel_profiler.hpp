@@ -1,7 +1,7 @@
 #pragma once
 // kernel_profiler: time per kernel label through Kokkos Tools callbacks (the paper's
-// Table 3 on any backend). While a profiler lives, every parallel_for/reduce/scan is
-// fenced at its start and end, so each label is charged its own kernel's time; kernels
+// Table 3 on any backend). While a profiler lives, every parallel_for/reduce/scan (and, when
+// asked, every deep_copy) is fenced at its start and end, so each label is charged its own time; kernels
 // launched from several host threads at once are not supported. One profiler at a time;
 // it replaces any Kokkos Tools library loaded through KOKKOS_PROFILE_LIBRARY while it lives.
 #include <cstdint>
@@ -19,7 +19,10 @@ struct kernel_time {
 
 class kernel_profiler {
  public:
-  kernel_profiler();  // starts profiling; throws std::logic_error if another one is active
+  // Starts profiling; throws std::logic_error if another one is active. With deep_copies, each
+  // Kokkos::deep_copy is charged to "deep_copy DST <- SRC" (DST, SRC: the memory spaces; a host
+  // copy run as a kernel is charged to both).
+  explicit kernel_profiler(bool deep_copies = false);
   ~kernel_profiler();
   kernel_profiler(const kernel_profiler&) = delete;
   kernel_profiler& operator=(const kernel_profiler&) = delete;

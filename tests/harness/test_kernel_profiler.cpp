@@ -1,4 +1,5 @@
-// The kernel profiler sees every labelled kernel on every backend and shares add to 100%.
+// The kernel profiler sees every labelled kernel and every deep copy on every backend, and shares
+// add to 100%.
 #include <cmath>
 #include <stdexcept>
 
@@ -48,6 +49,25 @@ TYPED_TEST(kernel_profiler_test, aggregates_time_per_label) {
   EXPECT_NE(profiler.format().find("kamp::test::heavy"), std::string::npos);
   profiler.reset();
   EXPECT_TRUE(profiler.table().empty());
+}
+
+TYPED_TEST(kernel_profiler_test, charges_deep_copies_by_spaces) {
+  Kokkos::View<double*, typename TypeParam::memory_space> v("v", 1 << 16);
+  const auto mirror = Kokkos::create_mirror(v);  // a copy even where v is in host memory
+  {
+    kamp::harness::kernel_profiler kernels_only;
+    Kokkos::deep_copy(mirror, v);
+    for (const auto& r : kernels_only.table()) EXPECT_NE(r.label.rfind("deep_copy ", 0), 0u) << r.label;
+  }
+  kamp::harness::kernel_profiler profiler(true);
+  Kokkos::deep_copy(mirror, v);
+  Kokkos::deep_copy(v, mirror);
+  Kokkos::deep_copy(mirror, v);
+  std::uint64_t calls = 0;
+  for (const auto& r : profiler.table()) {
+    if (r.label.rfind("deep_copy ", 0) == 0 && r.label.find(" <- ") != std::string::npos) calls += r.calls;
+  }
+  EXPECT_EQ(calls, 3u) << profiler.format();
 }
 
 TYPED_TEST(kernel_profiler_test, only_one_profiler_at_a_time_and_nothing_after_it_stops) {

@@ -1,7 +1,8 @@
 // SpMV y = alpha A x + beta y over formats and backends against the exact MPFR result, each
 // output within gamma_(2r+3) (|alpha| (|A||x|)_i + |beta| |y_i|) (sparse/spmv.hpp, r the row's
 // nonzero count); empty rows, a dense row, duplicates summed on assembly; beta = 0 must not read
-// y (NaN there); argument errors named with y untouched.
+// y (NaN there); every row shape (lanes per row, rows per team) within the same bound; argument
+// errors, a bad shape among them, named with y untouched.
 #include <cmath>
 #include <limits>
 
@@ -32,7 +33,7 @@ sparse::csr_host random_matrix(core::random_source& rng, std::int64_t rows, std:
 }
 
 template <class Case>
-void check_spmv(bool beta_zero) {
+void check_spmv(bool beta_zero, const sparse::row_shape& shape = sparse::default_row_shape<typename Case::space, typename Case::format>()) {
   using F = typename Case::format;
   using traits = typename Case::traits;
   const std::int64_t rows = 131, cols = 97;
@@ -45,7 +46,7 @@ void check_spmv(bool beta_zero) {
   const auto alpha = random_value<F>(rng), beta = beta_zero ? from_double<F>(0.0) : random_value<F>(rng);
   const auto x = stored<Case>(xs, "x");
   auto y = stored<Case>(ys, "y");
-  sparse::spmv(typename Case::space(), alpha, A, x, beta, y);
+  sparse::spmv(typename Case::space(), alpha, A, x, beta, y, shape);
   Kokkos::fence();
   const auto got = copy_to_host(y);
   const mpfr_prec_t bits = exact_bits<F>();
@@ -74,7 +75,8 @@ void check_spmv(bool beta_zero) {
     }
     const mpfr_value scale = magnitude(a, row, col, b, beta_zero ? nullptr : &y0[static_cast<std::size_t>(i)], bits);
     const mpfr_value gamma = core::product_error_factor(2 * (end - begin) + 1, traits::unit_roundoff());
-    ASSERT_TRUE(within<F>(got[static_cast<std::size_t>(i)], exact, gamma, scale)) << "y[" << i << "]";
+    ASSERT_TRUE(within<F>(got[static_cast<std::size_t>(i)], exact, gamma, scale))
+        << "y[" << i << "] with " << shape.lanes << " lanes x " << shape.rows_per_team << " rows";
   }
 }
 
@@ -91,6 +93,10 @@ void check_spmv_arguments() {
   auto y_long_values = random_values<F>(rng, 21);
   const auto y_long = stored<Case>(y_long_values, "y");
   expect_invalid_argument("y", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y_long); });
+  for (const sparse::row_shape bad : {sparse::row_shape{3, 1}, sparse::row_shape{64, 1}, sparse::row_shape{32, 64},
+                                      sparse::row_shape{1, 0}}) {
+    expect_invalid_argument("shape", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y, bad); });
+  }
   const auto after = copy_to_host(y);
   for (std::size_t i = 0; i < ys.size(); ++i) EXPECT_TRUE(same_bits<F>(after[i], ys[i])) << "y[" << i << "] written";
 }
@@ -101,6 +107,13 @@ TYPED_TEST_SUITE(spmv_test, spmv_cases, blas_case_type_name);
 
 TYPED_TEST(spmv_test, WithinBoundOfExact) { check_spmv<TypeParam>(false); }
 TYPED_TEST(spmv_test, BetaZeroDoesNotReadY) { check_spmv<TypeParam>(true); }
+TYPED_TEST(spmv_test, EveryRowShapeWithinBound) {
+  // Odd row lengths against every lane count: partial last steps, lanes with nothing to do.
+  for (const sparse::row_shape shape : {sparse::row_shape{1, 1}, sparse::row_shape{2, 16}, sparse::row_shape{4, 8},
+                                        sparse::row_shape{8, 16}, sparse::row_shape{32, 4}}) {
+    check_spmv<TypeParam>(false, shape);
+  }
+}
 TYPED_TEST(spmv_test, ArgumentErrorsWriteNothing) { check_spmv_arguments<TypeParam>(); }
 
 }  // namespace
