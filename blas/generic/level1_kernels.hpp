@@ -1,12 +1,15 @@
 #pragma once
 // Level-1 BLAS for any format, through format_traits only. Elementwise routines (scal, axpy)
 // are one thread per element. Sums (dot, asum) are deterministic: the n terms are split over
-// P = min(n, 16384) partial sums (partial p adds terms p, p + P, ...), those over Q = min(P, 128)
-// more, and the host adds the last Q in order. The partition depends only on n, so every
-// backend adds the same numbers in the same order and gets the same bits; every term still
-// passes through at most n - 1 additions, so the classical gamma_n bounds hold.
+// P1 = min(n, 2^17) partial sums (partial p adds terms p, p + P1, ...), those over
+// P2 = min(P1, 2^11) more, those over P3 = min(P2, 32), and the host adds the last P3 in order.
+// The partition depends only on n, so every backend adds the same numbers in the same order and
+// gets the same bits; a term passes through at most n/P1 + P1/P2 + P2/P3 + P3 <= n additions, so
+// the classical gamma_n bounds hold. P1 fills a GPU with short chains; the two small levels
+// keep every chain short (one level of 128 chains of 128 took longer than the first pass).
 #include <Kokkos_Core.hpp>
 
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -67,7 +70,8 @@ struct asum_term {
   }
 };
 
-// partial(p) = sum over i = p, p + stride, ... < n of term i, in that order.
+// partial(p) = sum over i = p, p + stride, ... < n of term i, in that order (four terms per step,
+// so that their loads are in flight together).
 template <class Format, class MemorySpace, class Term>
 struct strided_partial_sums {
   Kokkos::View<value_type_t<Format>*, MemorySpace> partial;
@@ -76,7 +80,14 @@ struct strided_partial_sums {
   context_t<Format> context;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t p) const {
     auto acc = format_traits<Format>::zero();
-    for (std::int64_t i = p; i < n; i += stride) acc = term(context, i, acc);
+    std::int64_t i = p;
+    for (; i + 3 * stride < n; i += 4 * stride) {
+      acc = term(context, i, acc);
+      acc = term(context, i + stride, acc);
+      acc = term(context, i + 2 * stride, acc);
+      acc = term(context, i + 3 * stride, acc);
+    }
+    for (; i < n; i += stride) acc = term(context, i, acc);
     partial(p) = acc;
   }
 };
@@ -91,28 +102,64 @@ struct stored_term {
   }
 };
 
+// The partial sums' buffers, kept from one sum to the next and released at Kokkos::finalize:
+// allocating and freeing device memory in every dot synchronises the device, and with four
+// ranks on one host each free took about 1 ms. Sums from several host threads take turns.
+template <class Value, class MemorySpace>
+struct partial_sum_buffers {
+  static constexpr std::int64_t sizes[3] = {std::int64_t(1) << 17, std::int64_t(1) << 11, 32};
+  std::mutex turn;
+  Kokkos::View<Value*, MemorySpace> level[3];
+
+  static partial_sum_buffers& get() {
+    static partial_sum_buffers* const buffers = [] {
+      auto* b = new partial_sum_buffers;  // lives to the end; its views go at finalize
+      Kokkos::push_finalize_hook([b] {
+        for (auto& v : b->level) v = Kokkos::View<Value*, MemorySpace>();
+      });
+      return b;
+    }();
+    return *buffers;
+  }
+  const Kokkos::View<Value*, MemorySpace>& at(int l) {
+    if (level[l].extent(0) == 0) {
+      level[l] = Kokkos::View<Value*, MemorySpace>(
+          Kokkos::view_alloc(std::string("kamp::blas::partial_sums"), Kokkos::WithoutInitializing), sizes[l]);
+    }
+    return level[l];
+  }
+};
+
 // sum_{i < n} term(i) with the fixed partition described above. Synchronous.
 template <class Format, class ExecSpace, class Term>
 value_type_t<Format> deterministic_sum(const std::string& label, const ExecSpace& exec, std::int64_t n,
                                        const Term& term) {
   using traits = format_traits<Format>;
   using memory = typename ExecSpace::memory_space;
-  using values = Kokkos::View<value_type_t<Format>*, memory>;
+  using value = value_type_t<Format>;
+  using buffers = partial_sum_buffers<value, memory>;
   if (n == 0) return traits::zero();
-  const std::int64_t p = n < 16384 ? n : 16384, q = p < 128 ? p : 128;
+  const std::int64_t p1 = n < buffers::sizes[0] ? n : buffers::sizes[0];
+  const std::int64_t p2 = p1 < buffers::sizes[1] ? p1 : buffers::sizes[1];
+  const std::int64_t p3 = p2 < buffers::sizes[2] ? p2 : buffers::sizes[2];
   const auto context = traits::template context<memory>();
-  values first(Kokkos::view_alloc(label + "::partial", Kokkos::WithoutInitializing), p);
-  values second(Kokkos::view_alloc(label + "::partial2", Kokkos::WithoutInitializing), q);
-  Kokkos::parallel_for(label + "::partial", range(exec, p),
-                       strided_partial_sums<Format, memory, Term>{first, term, n, p, context});
-  Kokkos::parallel_for(label + "::partial2", range(exec, q),
+  auto& b = buffers::get();
+  const std::lock_guard<std::mutex> my_turn(b.turn);
+  const auto first = b.at(0), second = b.at(1), third = b.at(2);
+  Kokkos::parallel_for(label + "::partial", range(exec, p1),
+                       strided_partial_sums<Format, memory, Term>{first, term, n, p1, context});
+  Kokkos::parallel_for(label + "::partial2", range(exec, p2),
                        strided_partial_sums<Format, memory, stored_term<Format, memory>>{
-                           second, stored_term<Format, memory>{first}, p, q, context});
+                           second, stored_term<Format, memory>{first}, p1, p2, context});
+  Kokkos::parallel_for(label + "::partial3", range(exec, p3),
+                       strided_partial_sums<Format, memory, stored_term<Format, memory>>{
+                           third, stored_term<Format, memory>{second}, p2, p3, context});
+  Kokkos::View<value*, Kokkos::HostSpace> host("kamp::blas::partial_sums_host", p3);
+  Kokkos::deep_copy(exec, host, Kokkos::subview(third, std::make_pair(std::int64_t(0), p3)));
   exec.fence();
-  const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), second);
   const auto host_context = traits::template context<Kokkos::HostSpace>();
   auto total = traits::zero();
-  for (std::int64_t i = 0; i < q; ++i) total = traits::add(host_context, total, host(i));
+  for (std::int64_t i = 0; i < p3; ++i) total = traits::add(host_context, total, host(i));
   return total;
 }
 
