@@ -44,18 +44,20 @@ struct format_sum {
 };
 
 // One lane's chain: acc = accumulate(p, acc) for p = begin, begin + stride, ... < end, four
-// entries per step, the last step's missing entries skipped, so that every load of a step is in
-// flight together (a lane with three entries takes one step, not three). The order, and so the
-// bits, are those of the plain loop.
+// entries per step so that their loads are in flight together, then the rest one by one. (Taking
+// a short last step with guarded entries instead was slower on the H200: 0.463 against 0.383 ms
+// for the double SpMV of E11's matrix.) The order, and so the bits, are those of the plain loop.
 template <class Value, class Accumulate>
 KOKKOS_INLINE_FUNCTION Value lane_chain(const Accumulate& accumulate, std::int64_t begin, std::int64_t end,
                                         std::int64_t stride, Value acc) {
-  for (std::int64_t p = begin; p < end; p += 4 * stride) {
+  std::int64_t p = begin;
+  for (; p + 3 * stride < end; p += 4 * stride) {
     acc = accumulate(p, acc);
-    if (p + stride < end) acc = accumulate(p + stride, acc);
-    if (p + 2 * stride < end) acc = accumulate(p + 2 * stride, acc);
-    if (p + 3 * stride < end) acc = accumulate(p + 3 * stride, acc);
+    acc = accumulate(p + stride, acc);
+    acc = accumulate(p + 2 * stride, acc);
+    acc = accumulate(p + 3 * stride, acc);
   }
+  for (; p < end; p += stride) acc = accumulate(p, acc);
   return acc;
 }
 

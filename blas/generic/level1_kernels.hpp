@@ -154,7 +154,9 @@ value_type_t<Format> deterministic_sum(const std::string& label, const ExecSpace
   Kokkos::parallel_for(label + "::partial3", range(exec, p3),
                        strided_partial_sums<Format, memory, stored_term<Format, memory>>{
                            third, stored_term<Format, memory>{second}, p2, p3, context});
-  Kokkos::View<value*, Kokkos::HostSpace> host("kamp::blas::partial_sums_host", p3);
+  // Not initialised: filling it would start the host's threads for every sum.
+  Kokkos::View<value*, Kokkos::HostSpace> host(
+      Kokkos::view_alloc(std::string("kamp::blas::partial_sums_host"), Kokkos::WithoutInitializing), p3);
   Kokkos::deep_copy(exec, host, Kokkos::subview(third, std::make_pair(std::int64_t(0), p3)));
   exec.fence();
   const auto host_context = traits::template context<Kokkos::HostSpace>();
