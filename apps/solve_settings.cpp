@@ -45,7 +45,7 @@ Bi-CGSTAB, on one process or every rank of an mpirun (rows split in blocks of eq
   --space device|host     Kokkos execution space               (default device)
   --reorder rcm|none      reverse Cuthill-McKee ordering before the rows are split over ranks:
                           small halos for any matrix with a narrow band (default none)
-  --profile               print the time of every kernel
+  --profile               print the time of every kernel and deep copy
 )";
 }
 

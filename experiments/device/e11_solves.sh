@@ -4,6 +4,8 @@
 # and on as many ranks as there are GPUs (one GPU each), the convergence history of each solve
 # and one CSV row per solve (the kamp_solve_result line) under $OUT/e11_solves/.
 #   usage: experiments/device/e11_solves.sh KAMP_SOLVE [UNKNOWNS] [RANKS...]
+# Each rank gets cores/ranks cores and as many OpenMP threads, or KAMP_E11_THREADS_PER_RANK
+# threads (GPU runs: the same host threads per rank on every rank count).
 set -uo pipefail
 solve=${1:?usage: e11_solves.sh KAMP_SOLVE [UNKNOWNS] [RANKS...]}
 unknowns=${2:-1709028}
@@ -33,7 +35,7 @@ for r in "${ranks[@]}"; do
   for v in "${variants[@]}"; do
     read -r format solver tolerance iterations <<< "$v"
     tag=${format}_${solver}_${tolerance}_${r}ranks
-    OMP_NUM_THREADS=$(( $(nproc) / r )) timeout 900 mpirun -np "$r" --map-by "slot:PE=$(( $(nproc) / r ))" "${mpi[@]}" "$solve" --generate "$unknowns" \
+    OMP_NUM_THREADS=${KAMP_E11_THREADS_PER_RANK:-$(( $(nproc) / r ))} timeout 900 mpirun -np "$r" --map-by "slot:PE=$(( $(nproc) / r ))" "${mpi[@]}" "$solve" --generate "$unknowns" \
       --format "$format" --solver "$solver" --tolerance "$tolerance" --max-iterations "$iterations" \
       --true-residual-every 25 --history "$out/history_$tag.csv" > "$out/$tag.log" 2>&1 || status=1
     line=$(sed -n 's/^kamp_solve_result: //p' "$out/$tag.log")
