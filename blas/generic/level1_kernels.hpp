@@ -154,10 +154,13 @@ value_type_t<Format> deterministic_sum(const std::string& label, const ExecSpace
   Kokkos::parallel_for(label + "::partial3", range(exec, p3),
                        strided_partial_sums<Format, memory, stored_term<Format, memory>>{
                            third, stored_term<Format, memory>{second}, p2, p3, context});
-  // Not initialised: filling it would start the host's threads for every sum.
+  // The whole last level, not a subview of it: a copy between views of different layouts goes
+  // through a temporary device view, and freeing it synchronised the device in every sum. Not
+  // initialised: filling it would start the host's threads for every sum.
   Kokkos::View<value*, Kokkos::HostSpace> host(
-      Kokkos::view_alloc(std::string("kamp::blas::partial_sums_host"), Kokkos::WithoutInitializing), p3);
-  Kokkos::deep_copy(exec, host, Kokkos::subview(third, std::make_pair(std::int64_t(0), p3)));
+      Kokkos::view_alloc(std::string("kamp::blas::partial_sums_host"), Kokkos::WithoutInitializing),
+      third.extent(0));
+  Kokkos::deep_copy(exec, host, third);
   exec.fence();
   const auto host_context = traits::template context<Kokkos::HostSpace>();
   auto total = traits::zero();
