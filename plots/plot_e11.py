@@ -61,7 +61,7 @@ def plot_scaling(folder, rows):
     variants = [k for k, v in by_variant.items() if len(v) > 1]
     if not variants:
         return
-    fig, ax = plt.subplots(figsize=(8, 5))
+    fig, ax = plt.subplots(figsize=(10, 5))
     width = 0.8 / max(len(variants), 1)
     ranks = sorted({r for v in variants for r in by_variant[v]})
     for i, key in enumerate(variants):
@@ -79,7 +79,7 @@ def plot_scaling(folder, rows):
     ax.set_yscale("log")
     ax.set_ylabel("ms per outer iteration (dark: communication)")
     ax.set_title("E11: strong scaling, speedup over one rank above each bar")
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))  # beside the bars, not over them
     fig.tight_layout()
     fig.savefig(os.path.join(folder, "e11_scaling.png"), dpi=120)
 
