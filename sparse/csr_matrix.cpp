@@ -28,18 +28,19 @@ void validate(const csr_host& a) {
   for (std::int64_t i = 0; i < a.rows; ++i) {
     const std::int64_t begin = a.row_ptr[static_cast<std::size_t>(i)], end = a.row_ptr[static_cast<std::size_t>(i + 1)];
     if (begin > end) {
-      require_argument(false, fn, "row_ptr", "row " + std::to_string(i) + ": " + std::to_string(begin) + " > " + std::to_string(end),
-                       "must not decrease");
+      throw invalid_argument(fn, "row_ptr",
+                             "row " + std::to_string(i) + ": " + std::to_string(begin) + " > " + std::to_string(end),
+                             "must not decrease");
     }
     for (std::int64_t p = begin; p < end; ++p) {
       const std::int32_t c = a.col_idx[static_cast<std::size_t>(p)];
       if (c < 0 || c >= a.cols) {
-        require_argument(false, fn, "col_idx", "row " + std::to_string(i) + ", column " + std::to_string(c),
-                         "must be in [0, cols)");
+        throw invalid_argument(fn, "col_idx", "row " + std::to_string(i) + ", column " + std::to_string(c),
+                               "must be in [0, cols)");
       }
       if (p > begin && a.col_idx[static_cast<std::size_t>(p - 1)] >= c) {
-        require_argument(false, fn, "col_idx", "row " + std::to_string(i) + ", column " + std::to_string(c),
-                         "must be strictly increasing within a row");
+        throw invalid_argument(fn, "col_idx", "row " + std::to_string(i) + ", column " + std::to_string(c),
+                               "must be strictly increasing within a row");
       }
     }
   }

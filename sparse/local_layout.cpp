@@ -103,9 +103,9 @@ local_layout make_local_layout(const csr_host& my_rows, const row_blocks& blocks
     plan.send_peers.push_back(static_cast<int>(q));
     for (std::int32_t c : requested[q]) {
       if (c < first || c >= last) {
-        require_argument(false, "kamp::sparse::make_local_layout", "requested column",
-                         "rank " + std::to_string(q) + " asked for " + std::to_string(c),
-                         "must be owned by rank " + std::to_string(me) + " (a rank's rows differ from its blocks?)");
+        throw invalid_argument("kamp::sparse::make_local_layout", "requested column",
+                               "rank " + std::to_string(q) + " asked for " + std::to_string(c),
+                               "must be owned by rank " + std::to_string(me) + " (a rank's rows differ from its blocks?)");
       }
       plan.send_rows.push_back(static_cast<std::int32_t>(c - first));
     }
