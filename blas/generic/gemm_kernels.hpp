@@ -1,41 +1,153 @@
 #pragma once
 // GEMM for any format, through format_traits only: C <- alpha op(A) op(B) + beta C, all
-// column-major. One thread per element of C (i fastest, so a warp reads consecutive rows of
-// C and, for op(A) = A, of A); each adds its k products in order and forms
-// C_ij = alpha s_ij + beta C_ij, so it errs by at most gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|)_ij.
-// This is the reference implementation every format gets; formats that need speed specialise
-// GEMM (register-blocked tiles) through blas/format_kernels.hpp.
+// column-major. Every output adds its k products in order, s = fma(a_il, b_lj, s) for
+// l = 0, 1, ..., and forms C_ij = alpha s_ij + beta C_ij, so it errs by at most
+// gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|)_ij, and every backend gets the same bits.
+//   GPU:  one team of 16 x 16 threads per tile of C; the team stages depth-16 slices of op(A)
+//         and op(B) in scratch, and each thread keeps a block x block register tile of sums
+//         (gemm_tiling: how many values fit the registers depends on the value's size).
+//   Host: one work item per host_rows x host_cols block of C; for each l it copies the block's
+//         column of op(A) and updates the block column by column, so the innermost loop runs
+//         over consecutive rows and vectorises (with -fno-trapping-math, core/CMakeLists.txt).
 #include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <type_traits>
 
 #include "blas/generic/gemv_kernels.hpp"
 
 namespace kamp::blas::generic {
 
-template <class Format, class Array>
-struct gemm_kernel {
+template <class Value>
+struct gemm_tiling {
+  static constexpr int threads = 16;  // per dimension of the team
+  // Outputs per thread per dimension: 4 x 4 sums of up to 16 bytes stay in registers.
+  static constexpr int block = sizeof(Value) <= 16 ? 4 : (sizeof(Value) <= 32 ? 2 : 1);
+  static constexpr int tile = threads * block;  // rows and columns of C per team
+  static constexpr int depth = 16;              // terms of each sum per scratch stage
+};
+
+// op(X)(row, col) of a column-major X with leading dimension ld.
+KOKKOS_INLINE_FUNCTION std::size_t op_index(bool transposed, std::int64_t row, std::int64_t col, std::int64_t ld) {
+  return static_cast<std::size_t>(transposed ? col + row * ld : row + col * ld);
+}
+
+template <class Format, class ExecSpace, class Array>
+struct gemm_tiles_kernel {
   using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  using tiling = gemm_tiling<value>;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using scratch = Kokkos::View<value**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space,
+                               Kokkos::MemoryUnmanaged>;
   Array A, B, C;
-  std::int64_t m, k, lda, ldb, ldc;
+  std::int64_t m, n, k, lda, ldb, ldc, tiles_m;
   bool transposed_a, transposed_b;
-  value_type_t<Format> alpha, beta;
-  bool alpha_zero, beta_zero;
+  value alpha, beta;
+  bool beta_zero;
   context_t<Format> context;
 
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
-    const std::int64_t i = e % m, j = e / m;
-    const auto c_index = static_cast<std::size_t>(i + j * ldc);
-    const auto old = beta_zero ? traits::zero() : C.load(c_index);
-    if (alpha_zero) {
-      C.store(c_index, beta_zero ? traits::zero() : traits::mul(context, beta, old));
-      return;
+  static std::size_t scratch_bytes() { return 2 * scratch::shmem_size(tiling::depth, tiling::tile); }
+
+  // Stage l0 .. l0 + depth - 1 of op(A)'s rows i0.. and op(B)'s columns j0.. (zeros outside).
+  KOKKOS_INLINE_FUNCTION void stage(const member& team, std::int64_t i0, std::int64_t j0, std::int64_t l0,
+                                    const scratch& a_tile, const scratch& b_tile) const {
+    constexpr int tile = tiling::tile, depth = tiling::depth;
+    for (int e = team.team_rank(); e < tile * depth; e += team.team_size()) {
+      // Consecutive threads read consecutive memory: along op(A)'s column when A is not
+      // transposed, along its row (A's column) when it is; the same for op(B).
+      const int ar = transposed_a ? e / depth : e % tile, al = transposed_a ? e % depth : e / tile;
+      const std::int64_t i = i0 + ar, la = l0 + al;
+      a_tile(al, ar) = i < m && la < k ? A.load(op_index(transposed_a, i, la, lda)) : traits::zero();
+      const int bc = transposed_b ? e % tile : e / depth, bl = transposed_b ? e / tile : e % depth;
+      const std::int64_t j = j0 + bc, lb = l0 + bl;
+      b_tile(bl, bc) = j < n && lb < k ? B.load(op_index(transposed_b, lb, j, ldb)) : traits::zero();
     }
-    auto sum = traits::zero();
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
+    constexpr int block = tiling::block, threads = tiling::threads, depth = tiling::depth;
+    const std::int64_t i0 = (team.league_rank() % tiles_m) * tiling::tile;
+    const std::int64_t j0 = (team.league_rank() / tiles_m) * tiling::tile;
+    scratch a_tile(team.team_scratch(0), depth, tiling::tile), b_tile(team.team_scratch(0), depth, tiling::tile);
+    const int tx = team.team_rank() % threads, ty = team.team_rank() / threads;
+    value sum[block][block];
+    for (int p = 0; p < block; ++p)
+      for (int q = 0; q < block; ++q) sum[p][q] = traits::zero();
+    for (std::int64_t l0 = 0; l0 < k; l0 += depth) {
+      stage(team, i0, j0, l0, a_tile, b_tile);
+      team.team_barrier();
+      const int terms = static_cast<int>(k - l0 < depth ? k - l0 : depth);
+      for (int l = 0; l < terms; ++l) {
+        value a[block], b[block];
+        for (int p = 0; p < block; ++p) a[p] = a_tile(l, tx + threads * p);
+        for (int q = 0; q < block; ++q) b[q] = b_tile(l, ty + threads * q);
+        for (int p = 0; p < block; ++p)
+          for (int q = 0; q < block; ++q) sum[p][q] = traits::fma(context, a[p], b[q], sum[p][q]);
+      }
+      team.team_barrier();
+    }
+    for (int p = 0; p < block; ++p)
+      for (int q = 0; q < block; ++q) {
+        const std::int64_t i = i0 + tx + threads * p, j = j0 + ty + threads * q;
+        if (i >= m || j >= n) continue;
+        const auto c_index = static_cast<std::size_t>(i + j * ldc);
+        const auto old = beta_zero ? traits::zero() : C.load(c_index);
+        C.store(c_index, scale_and_add<Format>(context, alpha, sum[p][q], beta_zero, beta, old));
+      }
+  }
+};
+
+constexpr int host_rows = 64, host_cols = 8;
+
+template <class Format, class Array>
+struct gemm_host_kernel {
+  using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  Array A, B, C;
+  std::int64_t m, n, k, lda, ldb, ldc, blocks_m;
+  bool transposed_a, transposed_b;
+  value alpha, beta;
+  bool beta_zero;
+  context_t<Format> context;
+
+  void operator()(std::int64_t block) const {
+    const std::int64_t i0 = (block % blocks_m) * host_rows, j0 = (block / blocks_m) * host_cols;
+    const int rows = static_cast<int>(std::min<std::int64_t>(host_rows, m - i0));
+    const int cols = static_cast<int>(std::min<std::int64_t>(host_cols, n - j0));
+    value sum[host_cols][host_rows], a[host_rows];
+    for (int c = 0; c < host_cols; ++c)
+      for (int r = 0; r < host_rows; ++r) sum[c][r] = traits::zero();
+    for (int r = 0; r < host_rows; ++r) a[r] = traits::zero();
     for (std::int64_t l = 0; l < k; ++l) {
-      const auto a = A.load(static_cast<std::size_t>(transposed_a ? l + i * lda : i + l * lda));
-      const auto b = B.load(static_cast<std::size_t>(transposed_b ? j + l * ldb : l + j * ldb));
-      sum = traits::fma(context, a, b, sum);
+      for (int r = 0; r < rows; ++r) a[r] = A.load(op_index(transposed_a, i0 + r, l, lda));
+      for (int c = 0; c < cols; ++c) {
+        const value b = B.load(op_index(transposed_b, l, j0 + c, ldb));
+        value* s = sum[c];
+        for (int r = 0; r < host_rows; ++r) s[r] = traits::fma(context, a[r], b, s[r]);
+      }
     }
-    C.store(c_index, scale_and_add<Format>(context, alpha, sum, beta_zero, beta, old));
+    for (int c = 0; c < cols; ++c)
+      for (int r = 0; r < rows; ++r) {
+        const auto c_index = static_cast<std::size_t>(i0 + r + (j0 + c) * ldc);
+        const auto old = beta_zero ? traits::zero() : C.load(c_index);
+        C.store(c_index, scale_and_add<Format>(context, alpha, sum[c][r], beta_zero, beta, old));
+      }
+  }
+};
+
+// C <- beta C (C <- 0 when beta = 0, without reading C): GEMM with alpha = 0 or k = 0.
+template <class Format, class Array>
+struct gemm_scale_kernel {
+  using traits = format_traits<Format>;
+  Array C;
+  std::int64_t m, ldc;
+  value_type_t<Format> beta;
+  bool beta_zero;
+  context_t<Format> context;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
+    const auto c_index = static_cast<std::size_t>(e % m + (e / m) * ldc);
+    C.store(c_index, beta_zero ? traits::zero() : traits::mul(context, beta, C.load(c_index)));
   }
 };
 
@@ -45,10 +157,30 @@ void gemm(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int6
           std::int64_t k, const value_type_t<Format>& alpha, bool alpha_zero, const Array& A, std::int64_t lda,
           const Array& B, std::int64_t ldb, const value_type_t<Format>& beta, bool beta_zero, const Array& C,
           std::int64_t ldc) {
-  const auto context = format_traits<Format>::template context<typename Array::memory_space>();
-  Kokkos::parallel_for("kamp::blas::gemm", range(exec, m * n),
-                       gemm_kernel<Format, Array>{A, B, C, m, k, lda, ldb, ldc, transposed_a, transposed_b, alpha,
-                                                  beta, alpha_zero || k == 0, beta_zero, context});
+  using memory = typename Array::memory_space;
+  const auto context = format_traits<Format>::template context<memory>();
+  if (alpha_zero || k == 0) {
+    Kokkos::parallel_for("kamp::blas::gemm::scale_c", range(exec, m * n),
+                         gemm_scale_kernel<Format, Array>{C, m, ldc, beta, beta_zero, context});
+    return;
+  }
+  if constexpr (std::is_same<memory, Kokkos::HostSpace>::value) {
+    const std::int64_t blocks_m = (m + host_rows - 1) / host_rows, blocks_n = (n + host_cols - 1) / host_cols;
+    Kokkos::parallel_for(
+        "kamp::blas::gemm::host_blocks",
+        Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>(
+            exec, 0, blocks_m * blocks_n),
+        gemm_host_kernel<Format, Array>{A, B, C, m, n, k, lda, ldb, ldc, blocks_m, transposed_a, transposed_b, alpha,
+                                        beta, beta_zero, context});
+  } else {
+    using kernel = gemm_tiles_kernel<Format, ExecSpace, Array>;
+    using tiling = typename kernel::tiling;
+    const std::int64_t tiles_m = (m + tiling::tile - 1) / tiling::tile, tiles_n = (n + tiling::tile - 1) / tiling::tile;
+    Kokkos::TeamPolicy<ExecSpace> policy(exec, static_cast<int>(tiles_m * tiles_n), tiling::threads * tiling::threads);
+    Kokkos::parallel_for("kamp::blas::gemm::tiles", policy.set_scratch_size(0, Kokkos::PerTeam(kernel::scratch_bytes())),
+                         kernel{A, B, C, m, n, k, lda, ldb, ldc, tiles_m, transposed_a, transposed_b, alpha, beta,
+                                beta_zero, context});
+  }
 }
 
 }  // namespace kamp::blas::generic

@@ -1,13 +1,21 @@
 #pragma once
 // GEMV for any format, through format_traits only: y <- alpha op(A) x + beta y.
-//   'N': one thread per row; consecutive threads read consecutive elements of each column of
-//        the column-major A, and each accumulates its row's products in order.
+//   'N': the columns are cut into S slices (gemv_slices: S depends on m, n and the value's size
+//        only); slice s of row i is one chain of fmas in column order, and the S partial sums
+//        are added in slice order. On the GPU a team takes 32 consecutive rows (one per lane, so a
+//        warp reads consecutive elements of a column) and its warps take the slices; on the
+//        host one work item takes 256 rows and runs its inner loop over them (vectorised).
+//        S chains per row keep enough loads in flight when m alone is too small to fill a GPU.
 //   'T': one team per column; the column is split over 32 logical lanes (lane l takes rows
 //        l, l + 32, ...) whose sums go to team scratch, and one thread adds the 32 lanes in
-//        order. The lanes do not depend on the team size, so every backend gets the same bits.
-// Both form y_i = alpha s_i + beta y_i with s_i the dot product (y_i = alpha s_i when beta = 0,
-// without reading y), so each output errs by at most gamma_{k+2} (|alpha| |op(A)| |x| + |beta| |y|)_i.
+//        order. On the host the 32 lanes advance together over consecutive rows (vectorised).
+// Neither partition depends on the backend, so every backend gets the same bits. Both form
+// y_i = alpha s_i + beta y_i with s_i the dot product (y_i = alpha s_i when beta = 0, without
+// reading y); a term passes through at most n/S + S <= k additions, so each output errs by at
+// most gamma_{k+2} (|alpha| |op(A)| |x| + |beta| |y|)_i.
 #include <Kokkos_Core.hpp>
+
+#include <algorithm>
 
 #include "blas/generic/level1_kernels.hpp"
 
@@ -24,25 +32,82 @@ KOKKOS_INLINE_FUNCTION value_type_t<Format> scale_and_add(const context_t<Format
   return traits::fma(c, alpha, sum, traits::mul(c, beta, y));
 }
 
-template <class Format, class Array>
+constexpr int gemv_lanes = 32;
+
+// The slices of 'N': about 2^18 chains in all (enough to keep an H200's memory busy), each at
+// least 16 columns long, and at most 32 KB of partial sums per team of 32 rows.
+template <class Value>
+std::int64_t gemv_slices(std::int64_t m, std::int64_t n) {
+  const std::int64_t wanted = ((std::int64_t(1) << 18) + m - 1) / m;
+  const std::int64_t most = std::min<std::int64_t>(n / 16, (32 * 1024) / (gemv_lanes * std::int64_t(sizeof(Value))));
+  return std::max<std::int64_t>(1, std::min(wanted, most));
+}
+
+template <class Format, class ExecSpace, class Array>
 struct gemv_rows_kernel {
   using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using scratch = Kokkos::View<value**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space,
+                               Kokkos::MemoryUnmanaged>;
+  static constexpr bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
+  // A warp's lanes on the GPU; on the host a page (4 KB) of each dd column, so that the
+  // column-to-column jumps do not each cost a TLB miss.
+  static constexpr int rows_per_team = host ? 256 : gemv_lanes;
   Array A, x, y;
-  std::int64_t n, lda;
+  std::int64_t m, n, lda, slices, slice_length;
   vector_map x_map, y_map;
-  value_type_t<Format> alpha, beta;
+  value alpha, beta;
   bool beta_zero;
   context_t<Format> context;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
-    auto sum = traits::zero();
-    for (std::int64_t j = 0; j < n; ++j)
-      sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(j)), sum);
+
+  KOKKOS_INLINE_FUNCTION value term(std::int64_t i, std::int64_t j, const value& sum) const {
+    return traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(j)), sum);
+  }
+
+  KOKKOS_INLINE_FUNCTION void finish(std::int64_t i, const value& sum) const {
     const auto old = beta_zero ? traits::zero() : y.load(y_map(i));
     y.store(y_map(i), scale_and_add<Format>(context, alpha, sum, beta_zero, beta, old));
   }
-};
 
-constexpr int gemv_lanes = 32;
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
+    const std::int64_t i0 = std::int64_t(team.league_rank()) * rows_per_team;
+    const int rows = static_cast<int>(m - i0 < rows_per_team ? m - i0 : rows_per_team);
+    if constexpr (host) {
+      // One thread per team: slice by slice, the inner loop over the rows; each slice's sums
+      // are added to the running totals as they are done (the same order as on the GPU).
+      value total[rows_per_team], sum[rows_per_team];
+      for (std::int64_t s = 0; s < slices; ++s) {
+        for (int r = 0; r < rows_per_team; ++r) sum[r] = traits::zero();
+        const std::int64_t end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
+        for (std::int64_t j = s * slice_length; j < end; ++j) {
+          const value xj = x.load(x_map(j));
+          for (int r = 0; r < rows; ++r)
+            sum[r] = traits::fma(context, A.load(static_cast<std::size_t>(i0 + r + j * lda)), xj, sum[r]);
+        }
+        for (int r = 0; r < rows; ++r) total[r] = s == 0 ? sum[r] : traits::add(context, total[r], sum[r]);
+      }
+      for (int r = 0; r < rows; ++r) finish(i0 + r, total[r]);
+    } else {
+      scratch partial(team.team_scratch(0), slices, gemv_lanes);
+      const int lane = team.team_rank() % gemv_lanes, warps = team.team_size() / gemv_lanes;
+      if (lane < rows) {
+        for (std::int64_t s = team.team_rank() / gemv_lanes; s < slices; s += warps) {
+          auto sum = traits::zero();
+          const std::int64_t end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
+          for (std::int64_t j = s * slice_length; j < end; ++j) sum = term(i0 + lane, j, sum);
+          partial(s, lane) = sum;
+        }
+      }
+      team.team_barrier();
+      if (team.team_rank() < rows) {
+        auto sum = partial(0, team.team_rank());
+        for (std::int64_t s = 1; s < slices; ++s) sum = traits::add(context, sum, partial(s, team.team_rank()));
+        finish(i0 + team.team_rank(), sum);
+      }
+    }
+  }
+};
 
 template <class Format, class ExecSpace, class Array>
 struct gemv_columns_kernel {
@@ -59,11 +124,24 @@ struct gemv_columns_kernel {
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
     const std::int64_t j = team.league_rank();
     scratch lanes(team.team_scratch(0), gemv_lanes);
-    for (int l = team.team_rank(); l < gemv_lanes; l += team.team_size()) {
-      auto sum = traits::zero();
-      for (std::int64_t i = l; i < m; i += gemv_lanes)
-        sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
-      lanes(l) = sum;
+    if constexpr (std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value) {
+      // One thread per team: the 32 lanes advance together, the inner loop over consecutive rows.
+      value_type_t<Format> sum[gemv_lanes];
+      for (int l = 0; l < gemv_lanes; ++l) sum[l] = traits::zero();
+      for (std::int64_t i0 = 0; i0 < m; i0 += gemv_lanes) {
+        const int rows = static_cast<int>(m - i0 < gemv_lanes ? m - i0 : gemv_lanes);
+        for (int l = 0; l < rows; ++l)
+          sum[l] = traits::fma(context, A.load(static_cast<std::size_t>(i0 + l + j * lda)), x.load(x_map(i0 + l)),
+                               sum[l]);
+      }
+      for (int l = 0; l < gemv_lanes; ++l) lanes(l) = sum[l];
+    } else {
+      for (int l = team.team_rank(); l < gemv_lanes; l += team.team_size()) {
+        auto sum = traits::zero();
+        for (std::int64_t i = l; i < m; i += gemv_lanes)
+          sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
+        lanes(l) = sum;
+      }
     }
     team.team_barrier();
     Kokkos::single(Kokkos::PerTeam(team), [&]() {
@@ -112,13 +190,21 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
     return;
   }
   const vector_map x_map(incx, x_length), y_map(incy, y_length);
+  const bool host = std::is_same<memory, Kokkos::HostSpace>::value;
   if (!transposed) {
-    Kokkos::parallel_for("kamp::blas::gemv::rows", range(exec, m),
-                         gemv_rows_kernel<Format, Array>{A, x, y, n, lda, x_map, y_map, alpha, beta, beta_zero, context});
+    using kernel = gemv_rows_kernel<Format, ExecSpace, Array>;
+    // Slices of equal length but the last; none empty.
+    const std::int64_t slice_length = (n + gemv_slices<value_type_t<Format>>(m, n) - 1) / gemv_slices<value_type_t<Format>>(m, n);
+    const std::int64_t slices = (n + slice_length - 1) / slice_length;
+    const int warps = static_cast<int>(std::min<std::int64_t>(slices, 8));
+    Kokkos::TeamPolicy<ExecSpace> policy(exec, static_cast<int>((m + kernel::rows_per_team - 1) / kernel::rows_per_team),
+                                         host ? 1 : gemv_lanes * warps);
+    const std::size_t bytes = host ? 0 : kernel::scratch::shmem_size(slices, gemv_lanes);
+    Kokkos::parallel_for("kamp::blas::gemv::rows", policy.set_scratch_size(0, Kokkos::PerTeam(bytes)),
+                         kernel{A, x, y, m, n, lda, slices, slice_length, x_map, y_map, alpha, beta, beta_zero, context});
     return;
   }
   using kernel = gemv_columns_kernel<Format, ExecSpace, Array>;
-  const bool host = std::is_same<memory, Kokkos::HostSpace>::value;
   Kokkos::TeamPolicy<ExecSpace> policy(exec, n, host ? 1 : gemv_lanes);
   const std::size_t bytes = kernel::scratch::shmem_size(gemv_lanes);
   Kokkos::parallel_for("kamp::blas::gemv::columns", policy.set_scratch_size(0, Kokkos::PerTeam(bytes)),

@@ -177,6 +177,25 @@ void check_backends_agree() {
     const auto a = copy_to_host(y), b = copy_to_host(hy);
     for (std::int64_t i = 0; i < m; ++i) ASSERT_TRUE(same_bits<F>(a[i], b[i])) << "gemv " << trans << " y[" << i << "]";
   }
+  // GEMM: edges of the GPU tiles and the host blocks in every dimension, k over several stages.
+  const std::int64_t gm = 70, gn = 37, gk = 50;
+  auto Bs = random_values<F>(rng, gk * gn), Cs = random_values<F>(rng, gm * gn);
+  auto Bs2 = Bs, Cs2 = Cs;
+  const auto B = stored<Case>(Bs, "B");
+  const auto hB = stored<host_case>(Bs2, "B");
+  for (const char ta : {'N', 'T'})
+    for (const char tb : {'N', 'T'}) {
+      auto C = stored<Case>(Cs, "C");
+      auto hC = stored<host_case>(Cs2, "C");
+      blas::gemm(typename Case::space(), ta, tb, gm, gn, gk, alpha, A, ta == 'N' ? gm : gk, B, tb == 'N' ? gk : gn, beta,
+                 C, gm);
+      blas::gemm(Kokkos::Serial(), ta, tb, gm, gn, gk, alpha, hA, ta == 'N' ? gm : gk, hB, tb == 'N' ? gk : gn, beta,
+                 hC, gm);
+      Kokkos::fence();
+      const auto a = copy_to_host(C), b = copy_to_host(hC);
+      for (std::size_t e = 0; e < a.size(); ++e)
+        ASSERT_TRUE(same_bits<F>(a[e], b[e])) << "gemm " << ta << tb << " C[" << e << "]";
+    }
 }
 
 }  // namespace kamp::test

@@ -1,0 +1,287 @@
+#pragma once
+// The measurements behind E5 and E6 (seed 002): AXPY, GEMV (N, T) and GEMM (NN) of any
+// multi-double or RNS format through kamp::blas on one execution space, each set beside what
+// the same run measured for the vendor's double routine (cuBLAS or OpenBLAS), the copy
+// bandwidth, the DD peak model, QD with OpenMP (host, dd_real, when QD is built in) and, at
+// the headline sizes, the error of sampled outputs against MPFR.
+//
+// Flops are seed 002's: 2 DDFlop per multiply-add (AXPY 2n, GEMV 2n^2, GEMM 2n^3). The DD peak
+// model is the slides' too: the FP64 instruction rate (FMA lanes x clock, vector units only)
+// times 2 DDFlop per multiply-add over the FP64 instructions one costs: 29 for kamp's accurate
+// variant (DWTimesDW3 9 + AccurateDWPlusDW 20), against the slides' 20 (QD's sloppy addition).
+// The special-value tests (6 compares per multiply-add) are not counted. Bytes are those that
+// must move: AXPY reads x and y and writes y; GEMV reads A and x and reads and writes y.
+#include <Kokkos_Core.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "blas/gemm.hpp"
+#include "blas/gemv.hpp"
+#include "blas/level1.hpp"
+#include "blas/vendor_blas.hpp"
+#include "core/error_bounds.hpp"
+#include "core/random.hpp"
+#include "dd/ds_format.hpp"
+#include "experiments/experiment.hpp"
+#include "experiments/harness/device_info.hpp"
+#include "experiments/harness/results_table.hpp"
+#include "experiments/timing.hpp"
+#ifdef KAMP_ENABLE_QD
+#include "experiments/qd_baselines.hpp"
+#endif
+
+namespace kamp::experiments {
+
+constexpr int dd_madd_instructions = 29;
+
+// An operation of seed 002 at one size, with the slides' figures where they have one.
+struct blas_operation {
+  std::string name;  // "axpy", "gemv_N", "gemv_T", "gemm_NN"
+  std::int64_t n = 0;
+  std::optional<double> paper_gddflops, paper_pct_peak, paper_x_double;
+};
+
+template <class Space>
+class multi_double_blas {
+ public:
+  multi_double_blas(harness::results_table& table, std::string id, int repetitions)
+      : table_(table),
+        id_(std::move(id)),
+        repetitions_(repetitions),
+        info_(harness::query_device_info<Space>()),
+        copy_gbs_(harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
+
+  double dd_peak_gddflops() const { return info_.peak_fp64_gflops() / dd_madd_instructions; }
+
+  // Times op for Format and adds its rows; with check_error, also the sampled error vs MPFR.
+  template <class Format>
+  void run(const blas_operation& op, bool check_error) {
+    using traits = format_traits<Format>;
+    using value = value_type_t<Format>;
+    const std::int64_t n = op.n;
+    progress(id_, std::string(Space::name()) + ": " + traits::name() + " " + op.name + " n = " + std::to_string(n));
+    const bool matrix = op.name != "axpy";
+    const std::int64_t cells = matrix ? n * n : n;
+    core::random_source rng(1000 + static_cast<std::uint64_t>(n));
+    const auto alpha = full<Format>(rng), beta = full<Format>(rng);
+    auto A = operand<Format>(rng, cells, "A");
+    auto x = operand<Format>(rng, n, "x"), y = operand<Format>(rng, n, "y");
+    std::optional<array_t<Format, memory>> B, C;
+    double ms = 0;
+    if (op.name == "axpy") {
+      ms = median_milliseconds([&] { blas::axpy(Space(), n, alpha, A, 1, y, 1); }, repetitions_);
+    } else if (op.name == "gemm_NN") {
+      B = operand<Format>(rng, cells, "B");
+      C = operand<Format>(rng, cells, "C");
+      ms = median_milliseconds([&] { blas::gemm(Space(), 'N', 'N', n, n, n, alpha, A, n, *B, n, beta, *C, n); },
+                               n >= 2048 && !gpu ? 1 : repetitions_);
+    } else {
+      const char trans = op.name.back();
+      ms = median_milliseconds([&] { blas::gemv(Space(), trans, n, n, alpha, A, n, x, 1, beta, y, 1); }, repetitions_);
+    }
+    const double madds = static_cast<double>(cells) * (op.name == "gemm_NN" ? static_cast<double>(n) : 1.0);
+    const double bytes = op.name == "gemm_NN" ? 0.0 : stored_bytes<Format>(cells + 2 * n + (matrix ? n : 0));
+    add_rows<Format>(op, ms, madds, bytes);
+    if (check_error) {
+      // AXPY: x was A's first n values; the check recomputes from the operands as stored.
+      if (op.name == "axpy") error_rows<Format>(op, alpha, beta, A, A, y, true);
+      else if (op.name == "gemm_NN") error_rows<Format>(op, alpha, beta, A, *B, *C, false);
+      else error_rows<Format>(op, alpha, beta, A, x, y, false);
+    }
+  }
+
+ private:
+  using memory = typename Space::memory_space;
+  static constexpr bool gpu = !std::is_same<memory, Kokkos::HostSpace>::value;
+
+  // Uniform in [-1, 1) with a full second word: as many significant bits as the format holds
+  // up to 106 (a double's worth for double).
+  template <class Format>
+  static value_type_t<Format> full(core::random_source& rng) {
+    using traits = format_traits<Format>;
+    const auto c = traits::template context<Kokkos::HostSpace>();
+    const double hi = rng.uniform(), lo = std::ldexp(rng.uniform(), -53) * std::abs(hi);
+    return traits::add(c, traits::from_double(c, hi), traits::from_double(c, lo));
+  }
+
+  template <class Format>
+  static array_t<Format, memory> operand(core::random_source& rng, std::int64_t count, const char* label) {
+    std::vector<value_type_t<Format>> values(static_cast<std::size_t>(count));
+    for (auto& v : values) v = full<Format>(rng);
+    array_t<Format, memory> a(static_cast<std::size_t>(count), label);
+    copy_from_host(a, values);
+    return a;
+  }
+
+  template <class Format>
+  static double stored_bytes(std::int64_t values) {
+    // D+S keeps a double and a float (12 bytes) per value in both layouts.
+    constexpr bool ds = std::is_same<Format, dd::ds_soa>::value || std::is_same<Format, dd::ds_aos>::value;
+    return static_cast<double>(values) * (ds ? 12.0 : static_cast<double>(sizeof(value_type_t<Format>)));
+  }
+
+  template <class Format>
+  void add_rows(const blas_operation& op, double ms, double madds, double bytes) {
+    using traits = format_traits<Format>;
+    const std::string variant = traits::name() + "_" + op.name;
+    const double gddflops = 2.0 * madds / (ms * 1e-3) * 1e-9;
+    auto row = [&](const std::string& metric, double value) {
+      auto r = harness::result_row::of(id_, variant, traits::precision, op.n, op.n, metric, value);
+      r.extra["space"] = Space::name();
+      return r;
+    };
+    auto time = row("time_ms", ms);
+    const double vendor = vendor_ms(op);
+    time.extra["vendor_double_ms"] = std::to_string(vendor);
+    time.extra["x_vendor_double"] = std::to_string(ms / vendor);
+    table_.add(time);
+    const bool dd = std::is_same<Format, dd::dd_real>::value;
+    auto flops = row("gddflops", gddflops);
+    if (dd && op.paper_gddflops) flops.paper = *op.paper_gddflops;
+    table_.add(flops);
+    auto peak = row("pct_peak", 100.0 * gddflops / dd_peak_gddflops());
+    peak.extra["dd_peak_gddflops"] = std::to_string(dd_peak_gddflops());
+    if (dd && op.paper_pct_peak) peak.paper = *op.paper_pct_peak;
+    table_.add(peak);
+    auto slower = row("speedup", vendor / ms);  // below 1: slower than the vendor's double
+    slower.variant = variant + "_vs_vendor_double";
+    if (dd && op.paper_x_double) slower.paper = 1.0 / *op.paper_x_double;
+    table_.add(slower);
+    if (bytes > 0) {
+      auto bw = row("pct_bandwidth", 100.0 * bytes / (ms * 1e-3) * 1e-9 / copy_gbs_);
+      bw.extra["bandwidth_gbs"] = std::to_string(bytes / (ms * 1e-3) * 1e-9);
+      bw.extra["copy_gbs"] = std::to_string(copy_gbs_);
+      table_.add(bw);
+    }
+#ifdef KAMP_ENABLE_QD
+    if constexpr (!gpu && dd) {
+      auto qd = row("speedup", qd_ms(op) / ms);
+      qd.variant = variant + "_vs_qd_openmp";
+      table_.add(qd);
+    }
+#endif
+  }
+
+  // The vendor's double routine on the same shape, once per (operation, n).
+  double vendor_ms(const blas_operation& op) {
+    const auto key = std::make_pair(op.name, op.n);
+    if (const auto at = vendor_.find(key); at != vendor_.end()) return at->second;
+    using vendor = typename blas::vendor_double_blas<Space>::type;
+    const std::int64_t n = op.n, cells = op.name == "axpy" ? n : n * n;
+    Kokkos::View<double*, memory> a("vendor_a", cells), b("vendor_b", op.name == "gemm_NN" ? cells : 1),
+        c("vendor_c", op.name == "gemm_NN" ? cells : n), x("vendor_x", n);
+    Kokkos::deep_copy(a, 0.5);
+    Kokkos::deep_copy(b, 0.25);
+    Kokkos::deep_copy(c, 0.125);
+    Kokkos::deep_copy(x, 0.75);
+    const int ni = static_cast<int>(n);
+    double ms = 0;
+    if (op.name == "axpy")
+      ms = median_milliseconds([&] { vendor::axpy(ni, 0.5, a.data(), c.data()); }, repetitions_);
+    else if (op.name == "gemm_NN")
+      ms = median_milliseconds(
+          [&] { vendor::gemm('N', 'N', ni, ni, ni, 0.5, a.data(), ni, b.data(), ni, 0.5, c.data(), ni); }, repetitions_);
+    else
+      ms = median_milliseconds(
+          [&] { vendor::gemv(op.name.back(), ni, ni, 0.5, a.data(), ni, x.data(), 0.5, c.data()); }, repetitions_);
+    return vendor_[key] = ms;
+  }
+
+#ifdef KAMP_ENABLE_QD
+  double qd_ms(const blas_operation& op) {
+    core::random_source rng(7);
+    const std::int64_t n = op.n, cells = op.name == "axpy" ? n : n * n;
+    auto values = [&](std::int64_t count) {
+      std::vector<dd::dd_real> v(static_cast<std::size_t>(count));
+      for (auto& e : v) e = full<dd::dd_real>(rng);
+      return v;
+    };
+    const auto alpha = full<dd::dd_real>(rng), beta = full<dd::dd_real>(rng);
+    const auto A = values(cells);
+    const int reps = op.name == "gemm_NN" ? 1 : repetitions_;
+    if (op.name == "axpy") return qd_baseline::axpy_ms(alpha, A, values(n), reps);
+    if (op.name == "gemm_NN") return qd_baseline::gemm_ms(n, alpha, A, values(cells), beta, values(cells), reps);
+    return qd_baseline::gemv_ms(op.name.back(), n, alpha, A, values(n), beta, values(n), reps);
+  }
+#endif
+
+  // Error of up to 64 sampled outputs against the exact result of the stored operands
+  // (recomputed here from the arrays as they are after the timed runs: y and C were updated in
+  // place, so the check runs the operation once more on copies of the inputs).
+  template <class Format>
+  void error_rows(const blas_operation& op, const value_type_t<Format>& alpha, const value_type_t<Format>& beta,
+                  const array_t<Format, memory>& first, const array_t<Format, memory>& second,
+                  const array_t<Format, memory>& out, bool axpy) {
+    using traits = format_traits<Format>;
+    const std::int64_t n = op.n;
+    const auto in0 = copy_to_host(out);
+    const auto a = copy_to_host(first), b = copy_to_host(second);
+    if (axpy) blas::axpy(Space(), n, alpha, first, 1, out, 1);
+    else if (op.name == "gemm_NN") blas::gemm(Space(), 'N', 'N', n, n, n, alpha, first, n, second, n, beta, out, n);
+    else blas::gemv(Space(), op.name.back(), n, n, alpha, first, n, second, 1, beta, out, 1);
+    Kokkos::fence();
+    const auto got = copy_to_host(out);
+    const std::int64_t k = axpy ? 1 : n;
+    const mpfr_prec_t bits = 4 * traits::precision + 64;
+    const core::mpfr_value u = traits::unit_roundoff();
+    const core::mpfr_value gamma = core::product_error_factor(k, u);
+    const core::mpfr_value ma = traits::to_mpfr(alpha), mb = traits::to_mpfr(beta);
+    double worst_relative = 0, worst_of_bound = 0;
+    const std::int64_t outputs = axpy ? n : (op.name == "gemm_NN" ? n * n : n);
+    const std::int64_t samples = std::min<std::int64_t>(64, outputs);
+    for (std::int64_t s = 0; s < samples; ++s) {
+      const std::int64_t o = s * (outputs / samples);
+      core::mpfr_value exact(bits), magnitude(bits), t(bits);
+      for (std::int64_t l = 0; l < k; ++l) {
+        std::size_t ia = 0, ib = 0;
+        if (axpy) ia = ib = static_cast<std::size_t>(o);  // alpha x_o + y_o: product a_o * 1
+        else if (op.name == "gemm_NN") ia = static_cast<std::size_t>(o % n + l * n), ib = static_cast<std::size_t>(l + (o / n) * n);
+        else if (op.name == "gemv_N") ia = static_cast<std::size_t>(o + l * n), ib = static_cast<std::size_t>(l);
+        else ia = static_cast<std::size_t>(l + o * n), ib = static_cast<std::size_t>(l);
+        const core::mpfr_value fa = traits::to_mpfr(a[ia]);
+        if (axpy) mpfr_set(t.get(), fa.get(), MPFR_RNDN);
+        else mpfr_mul(t.get(), fa.get(), traits::to_mpfr(b[ib]).get(), MPFR_RNDN);
+        mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+        mpfr_abs(t.get(), t.get(), MPFR_RNDN);
+        mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDN);
+      }
+      mpfr_mul(exact.get(), exact.get(), ma.get(), MPFR_RNDN);
+      mpfr_mul(magnitude.get(), magnitude.get(), ma.get(), MPFR_RNDN);
+      mpfr_abs(magnitude.get(), magnitude.get(), MPFR_RNDN);
+      const core::mpfr_value c0 = traits::to_mpfr(in0[static_cast<std::size_t>(o)]);
+      if (axpy) {
+        mpfr_add(exact.get(), exact.get(), c0.get(), MPFR_RNDN);
+        mpfr_abs(t.get(), c0.get(), MPFR_RNDN);
+      } else {
+        mpfr_mul(t.get(), c0.get(), mb.get(), MPFR_RNDN);
+        mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+        mpfr_abs(t.get(), t.get(), MPFR_RNDN);
+      }
+      mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDN);
+      mpfr_sub(t.get(), traits::to_mpfr(got[static_cast<std::size_t>(o)]).get(), exact.get(), MPFR_RNDN);
+      mpfr_abs(t.get(), t.get(), MPFR_RNDN);
+      const double err = t.to_double();
+      worst_relative = std::max(worst_relative, err / std::abs(exact.to_double()));
+      mpfr_mul(magnitude.get(), magnitude.get(), gamma.get(), MPFR_RNDN);
+      worst_of_bound = std::max(worst_of_bound, err / magnitude.to_double());
+    }
+    auto row = harness::result_row::of(id_, traits::name() + "_" + op.name, traits::precision, n, n, "rel_error",
+                                       worst_relative);
+    row.extra["space"] = Space::name();
+    row.extra["samples"] = std::to_string(samples);
+    row.extra["error_over_bound"] = std::to_string(worst_of_bound);  // <= 1: within gamma_{k+2}
+    table_.add(row);
+  }
+
+  harness::results_table& table_;
+  std::string id_;
+  int repetitions_;
+  harness::device_info info_;
+  double copy_gbs_;
+  std::map<std::pair<std::string, std::int64_t>, double> vendor_;
+};
+
+}  // namespace kamp::experiments
