@@ -37,6 +37,7 @@ harness::results_table run_e3_gemv_precision(const experiment_options& options);
 harness::results_table run_e4_gemv_error(const experiment_options& options);
 harness::results_table run_e5_dd_blas(const experiment_options& options);
 harness::results_table run_e6_ds_blas(const experiment_options& options);
+harness::results_table run_e7_gesv(const experiment_options& options);
 harness::results_table run_e8_sd_summation(const experiment_options& options);
 harness::results_table run_e9_sd_dot(const experiment_options& options);
 harness::results_table run_e10_sd_accuracy(const experiment_options& options);

@@ -17,6 +17,9 @@ const std::vector<experiment>& registry() {
       {"E5", "Double-double AXPY, GEMV, GEMM vs vendor double BLAS, the DD peak model and QD+OpenMP (seed 002)",
        run_e5_dd_blas},
       {"E6", "Triple-precision D+S AXPY, GEMV, GEMM: SoA vs AoS, vs dd_real and double (seed 002)", run_e6_ds_blas},
+      {"E7", "Mixed-precision GESV: refinement on a double/float LU with dd/qd residuals vs the direct dd LU "
+             "(seed 002, last slide)",
+       run_e7_gesv},
       {"E8", "Signed-digit summation, methods 1 and 2, vs GMP and an ordinary-digit CPU loop (seed 004 Figs. 5-6)",
        run_e8_sd_summation},
       {"E9", "Signed-digit dot product of 50-digit and longer integers vs GMP (seed 004 Fig. 7)", run_e9_sd_dot},

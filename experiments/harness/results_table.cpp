@@ -25,6 +25,7 @@ const std::map<std::string, std::string>& results_table::metrics() {
       {"divergence_pct", "%"},
       {"time_share_pct", "%"},
       {"rel_error", "1"},
+      {"rel_residual", "1"},
       {"rel_error_pct", "%"},
       {"error_bound", "1"},
       {"speedup", "x"},
