@@ -1,11 +1,16 @@
 // E3 (seed 000 Table 5): GEMV 1000 x 1000 time against precision (106..1696 bits): Algorithm 1
 // (split), the fused kernel and the autotuner's choice (N and T), the basic implementation,
 // on the default execution space and (in the CUDA build) on the host's OpenMP threads, beside
-// MPFR with OpenMP on the host, on the paper's p/4-bit data and on full-precision data. The
-// paper's GTX 1080 figures sit beside the matching p/4-bit rows (its own workload); each row
-// also gives its byte-count floor at the copy bandwidth measured in the same run.
+// MPFR with OpenMP on the host and the N-term expansions of 106, 212 and 424 bits (CAMPARY's
+// row: expansion_2, qd_real, expansion_8 through kamp::blas::gemv, N and T), on the paper's
+// p/4-bit data and on full-precision data. The paper's GTX 1080 figures sit beside the
+// matching p/4-bit rows (its own workload); each row also gives its byte-count floor at the
+// copy bandwidth measured in the same run.
 #include <omp.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <vector>
@@ -16,6 +21,7 @@
 #include "experiments/harness/device_info.hpp"
 #include "experiments/precisions.hpp"
 #include "experiments/timing.hpp"
+#include "formats/format_list.hpp"
 
 namespace kamp::experiments {
 
@@ -27,6 +33,7 @@ const std::map<std::string, std::map<int, double>>& table5() {
       {"split_N", {{106, 3.1}, {212, 5.6}, {424, 8.5}, {848, 12.9}, {1696, 24.6}}},
       {"split_T", {{106, 2.9}, {212, 4.6}, {424, 7.1}, {848, 11.2}, {1696, 19.4}}},
       {"basic_N", {{106, 12.1}, {212, 22.8}, {424, 42.4}, {848, 75.5}, {1696, 150.6}}},
+      {"expansion_N", {{106, 0.7}, {212, 6.0}, {424, 26.3}, {848, 124.4}, {1696, 2499.9}}},  // CAMPARY
   };
   return t;
 }
@@ -78,7 +85,51 @@ class precision_sweep {
     if (!gpu) mpfr_gemv<N>(problem);
   }
 
+  // GEMV N and T of an N-term expansion through kamp::blas (Format's precision: 53 x terms).
+  template <class Format>
+  void run_expansion(data_class data) {
+    using traits = format_traits<Format>;
+    constexpr int p = traits::precision;
+    const bool gpu = !std::is_same<typename Space::memory_space, Kokkos::HostSpace>::value;
+    progress("E3", std::string(Space::name()) + ": " + traits::name() + ", " + to_string(data) + " data");
+    data_ = data;
+    const int bits = data_bits(data, p, p);
+    core::random_source rng(35 + p);
+    const auto values = [&](std::int64_t count, const char* label) {
+      std::vector<value_type_t<Format>> host(static_cast<std::size_t>(count));
+      for (auto& v : host) v = random_expansion<Format>(rng, bits);
+      array_t<Format, typename Space::memory_space> a(static_cast<std::size_t>(count), label);
+      copy_from_host(a, host);
+      return a;
+    };
+    const auto A = values(size_ * size_, "kamp::e3::A"), x = values(size_, "kamp::e3::x"), y = values(size_, "kamp::e3::y");
+    const auto alpha = random_expansion<Format>(rng, bits), beta = random_expansion<Format>(rng, bits);
+    const double floor_bytes = static_cast<double>(size_) * static_cast<double>(size_) * sizeof(value_type_t<Format>);
+    for (const char trans : {'N', 'T'}) {
+      const double ms = median_milliseconds(
+          [&] { blas::gemv(Space(), trans, size_, size_, alpha, A, size_, x, 1, beta, y, 1); }, gpu ? 10 : 2);
+      add("expansion_" + std::string(1, trans), p, ms, floor_bytes, 0, traits::name());
+    }
+  }
+
  private:
+  // Magnitude in [1/2, 1), random sign, `bits` random significant bits: 53-bit chunks at
+  // consecutive positions, so the sum is exact in Format.
+  template <class Format>
+  static value_type_t<Format> random_expansion(core::random_source& rng, int bits) {
+    using traits = format_traits<Format>;
+    const auto c = traits::template context<Kokkos::HostSpace>();
+    auto v = traits::zero();
+    for (int done = 0; done < bits;) {
+      const int chunk = std::min(53, bits - done);
+      std::uint64_t digits = rng.next_u64() >> (64 - chunk);
+      if (done == 0) digits |= std::uint64_t(1) << (chunk - 1);
+      v = traits::add(c, v, traits::from_double(c, std::ldexp(static_cast<double>(digits), -(done + chunk))));
+      done += chunk;
+    }
+    return rng.next_u64() & 1 ? traits::sub(c, traits::zero(), v) : v;
+  }
+
   static std::string describe(const rns::gemv_launch& l) {
     if (l.algorithm == rns::gemv_algorithm::split)
       return "split, reduce team " + (l.reduce_team_size ? std::to_string(l.reduce_team_size) : std::string("derived"));
@@ -89,8 +140,10 @@ class precision_sweep {
   void add(const std::string& variant, int bits, double ms, double floor_bytes = 0, std::int64_t threads = 0,
            const std::string& config = "") {
     auto row = harness::result_row::of("E3", variant, bits, size_, size_, "time_ms", ms);
-    // Every GPU variant is set beside the paper's Algorithm 1 row of the same trans.
-    const std::string paper_row = variant.rfind("basic", 0) == 0 ? variant : "split_" + variant.substr(variant.size() - 1);
+    // Every RNS variant is set beside the paper's Algorithm 1 row of the same trans; the
+    // expansions beside CAMPARY's (which the paper timed for N only).
+    const bool own_row = variant.rfind("basic", 0) == 0 || variant.rfind("expansion", 0) == 0;
+    const std::string paper_row = own_row ? variant : "split_" + variant.substr(variant.size() - 1);
     const auto paper = paper_ms(paper_row, bits);
     if (variant.rfind("mpfr", 0) != 0 && paper && size_ == 1000 && data_ == data_class::quarter) row.paper = *paper;
     row.extra["data"] = to_string(data_);
@@ -149,15 +202,19 @@ class precision_sweep {
 template <class Space>
 void sweep(harness::results_table& table, std::int64_t size, const std::vector<data_class>& data_classes) {
   precision_sweep<Space> s(table, size, blas::tuning_cache::shared());
-  for (const data_class data : data_classes)
+  for (const data_class data : data_classes) {
     for_each_precision([&](auto n) { s.template run<decltype(n)::value>(data); });
+    formats::for_each_type(formats::expansion_peers_of_rns{},
+                           [&](auto format) { s.template run_expansion<typename decltype(format)::type>(data); });
+  }
 }
 
 }  // namespace
 
 harness::results_table run_e3_gemv_precision(const experiment_options& options) {
   harness::results_table table(harness::run_context::current(options.command),
-                               "E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP, on "
+                               "E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP, N-term expansions "
+                               "(CAMPARY's row), on "
                                "p/4-bit (the paper's) and full-precision data (seed 000 Table 5)");
   // The quick size keeps a 2-core CPU run to a couple of minutes; the paper's is 1000.
   const std::int64_t size = options.size == problem_size::paper ? 1000 : 200;

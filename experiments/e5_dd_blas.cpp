@@ -2,8 +2,10 @@
 // (n = 2048) at the slides' sizes, and sweeps over n, beside the vendor's double routine and the
 // DD peak model (experiments/multi_double_blas.hpp); quad-double (qd_real) rows for scale; QD
 // with OpenMP on the host. The slides' Tesla C2050 figures sit beside the dd_real rows at the
-// slides' sizes (their DDFlops and % of peak; "2x slower than DAXPY" as 0.5).
+// slides' sizes (their DDFlops and % of peak; "2x slower than DAXPY" as 0.5). The RNS format
+// at 106 and 212 bits (rns_106, rns_212) at the slides' AXPY and GEMV sizes and GEMM n = 256.
 #include "dd/dd_format.hpp"
+#include "rns/rns_format.hpp"
 #include "experiments/multi_double_blas.hpp"
 
 namespace kamp::experiments {
@@ -29,6 +31,12 @@ void measure(harness::results_table& table, problem_size size) {
   for (const auto& op : headline) {
     bench.template run<dd::dd_real>(op, true);
     bench.template run<dd::qd_real>(op, op.name != "gemm_NN" || gpu);
+    // The RNS format at the same precisions (106 and 212 bits), through the same BLAS; its
+    // GEMM is the generic one-thread-per-output kernel, so it runs at the sweep's smallest size.
+    blas_operation rns_op = op;
+    if (op.name == "gemm_NN") rns_op.n = 256;
+    bench.template run<rns::mp_float<8>>(rns_op, false);
+    bench.template run<rns::mp_float<16>>(rns_op, false);
   }
   std::vector<blas_operation> sweep;
   for (const auto n : geometric(1024, paper ? 10000000 : 1 << 20, 4)) sweep.push_back({"axpy", n, {}, {}, {}});
