@@ -4,17 +4,20 @@
 // l = 0, 1, ..., and forms C_ij = alpha s_ij + beta C_ij, so it errs by at most
 // gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|)_ij, and every backend gets the same bits.
 //   GPU:  one team of 16 x 16 threads per tile of C; the team stages depth-16 slices of op(A)
-//         and op(B) in scratch, and each thread keeps a block x block register tile of sums
-//         (gemm_tiling: how many values fit the registers depends on the value's size).
+//         and op(B) in scratch (shallower for values over 64 bytes), and each thread keeps a
+//         block x block register tile of sums (gemm_tiling: how many values fit the registers
+//         depends on the value's size).
 //   Host: one work item per host_rows x host_cols block of C; for each l it copies the block's
 //         column of op(A) and updates the block column by column, so the innermost loop runs
-//         over consecutive rows and vectorises (with -fno-trapping-math, core/CMakeLists.txt).
+//         over consecutive rows and vectorises (with -fno-trapping-math, core/CMakeLists.txt);
+//         the block's sums and column are held as word planes (value_planes.hpp).
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
 #include <type_traits>
 
 #include "blas/generic/gemv_kernels.hpp"
+#include "blas/generic/value_planes.hpp"
 
 namespace kamp::blas::generic {
 
@@ -24,7 +27,9 @@ struct gemm_tiling {
   // Outputs per thread per dimension: 4 x 4 sums of up to 16 bytes stay in registers.
   static constexpr int block = sizeof(Value) <= 16 ? 4 : (sizeof(Value) <= 32 ? 2 : 1);
   static constexpr int tile = threads * block;  // rows and columns of C per team
-  static constexpr int depth = 16;              // terms of each sum per scratch stage
+  // Terms of each sum per scratch stage: 16, or fewer so that the two stages stay within 32 KB
+  // (the RNS values of 212 bits and up would pass the 48 KB a team can have without opting in).
+  static constexpr int depth = std::max<int>(1, std::min<int>(16, 32768 / (2 * tile * sizeof(Value))));
 };
 
 // op(X)(row, col) of a column-major X with leading dimension ld.
@@ -98,7 +103,7 @@ struct gemm_tiles_kernel {
   }
 };
 
-constexpr int host_rows = 64, host_cols = 8;
+constexpr int host_rows = 64, host_cols = 16;
 
 template <class Format, class Array>
 struct gemm_host_kernel {
@@ -115,23 +120,23 @@ struct gemm_host_kernel {
     const std::int64_t i0 = (block % blocks_m) * host_rows, j0 = (block / blocks_m) * host_cols;
     const int rows = static_cast<int>(std::min<std::int64_t>(host_rows, m - i0));
     const int cols = static_cast<int>(std::min<std::int64_t>(host_cols, n - j0));
-    value sum[host_cols][host_rows], a[host_rows];
+    value_planes<value, host_rows> sum[host_cols], a;
     for (int c = 0; c < host_cols; ++c)
-      for (int r = 0; r < host_rows; ++r) sum[c][r] = traits::zero();
-    for (int r = 0; r < host_rows; ++r) a[r] = traits::zero();
+      for (int r = 0; r < host_rows; ++r) sum[c].set(r, traits::zero());
+    for (int r = 0; r < host_rows; ++r) a.set(r, traits::zero());
     for (std::int64_t l = 0; l < k; ++l) {
-      for (int r = 0; r < rows; ++r) a[r] = A.load(op_index(transposed_a, i0 + r, l, lda));
+      for (int r = 0; r < rows; ++r) a.set(r, A.load(op_index(transposed_a, i0 + r, l, lda)));
       for (int c = 0; c < cols; ++c) {
         const value b = B.load(op_index(transposed_b, l, j0 + c, ldb));
-        value* s = sum[c];
-        for (int r = 0; r < host_rows; ++r) s[r] = traits::fma(context, a[r], b, s[r]);
+        auto& s = sum[c];
+        for (int r = 0; r < host_rows; ++r) s.set(r, traits::fma(context, a.get(r), b, s.get(r)));
       }
     }
     for (int c = 0; c < cols; ++c)
       for (int r = 0; r < rows; ++r) {
         const auto c_index = static_cast<std::size_t>(i0 + r + (j0 + c) * ldc);
         const auto old = beta_zero ? traits::zero() : C.load(c_index);
-        C.store(c_index, scale_and_add<Format>(context, alpha, sum[c][r], beta_zero, beta, old));
+        C.store(c_index, scale_and_add<Format>(context, alpha, sum[c].get(r), beta_zero, beta, old));
       }
   }
 };

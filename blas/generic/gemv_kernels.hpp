@@ -18,6 +18,7 @@
 #include <algorithm>
 
 #include "blas/generic/level1_kernels.hpp"
+#include "blas/generic/value_planes.hpp"
 
 namespace kamp::blas::generic {
 
@@ -76,18 +77,18 @@ struct gemv_rows_kernel {
     if constexpr (host) {
       // One thread per team: slice by slice, the inner loop over the rows; each slice's sums
       // are added to the running totals as they are done (the same order as on the GPU).
-      value total[rows_per_team], sum[rows_per_team];
+      value_planes<value, rows_per_team> total, sum;
       for (std::int64_t s = 0; s < slices; ++s) {
-        for (int r = 0; r < rows_per_team; ++r) sum[r] = traits::zero();
+        for (int r = 0; r < rows_per_team; ++r) sum.set(r, traits::zero());
         const std::int64_t end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
         for (std::int64_t j = s * slice_length; j < end; ++j) {
           const value xj = x.load(x_map(j));
           for (int r = 0; r < rows; ++r)
-            sum[r] = traits::fma(context, A.load(static_cast<std::size_t>(i0 + r + j * lda)), xj, sum[r]);
+            sum.set(r, traits::fma(context, A.load(static_cast<std::size_t>(i0 + r + j * lda)), xj, sum.get(r)));
         }
-        for (int r = 0; r < rows; ++r) total[r] = s == 0 ? sum[r] : traits::add(context, total[r], sum[r]);
+        for (int r = 0; r < rows; ++r) total.set(r, s == 0 ? sum.get(r) : traits::add(context, total.get(r), sum.get(r)));
       }
-      for (int r = 0; r < rows; ++r) finish(i0 + r, total[r]);
+      for (int r = 0; r < rows; ++r) finish(i0 + r, total.get(r));
     } else {
       scratch partial(team.team_scratch(0), slices, gemv_lanes);
       const int lane = team.team_rank() % gemv_lanes, warps = team.team_size() / gemv_lanes;
@@ -126,15 +127,15 @@ struct gemv_columns_kernel {
     scratch lanes(team.team_scratch(0), gemv_lanes);
     if constexpr (std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value) {
       // One thread per team: the 32 lanes advance together, the inner loop over consecutive rows.
-      value_type_t<Format> sum[gemv_lanes];
-      for (int l = 0; l < gemv_lanes; ++l) sum[l] = traits::zero();
+      value_planes<value_type_t<Format>, gemv_lanes> sum;
+      for (int l = 0; l < gemv_lanes; ++l) sum.set(l, traits::zero());
       for (std::int64_t i0 = 0; i0 < m; i0 += gemv_lanes) {
         const int rows = static_cast<int>(m - i0 < gemv_lanes ? m - i0 : gemv_lanes);
         for (int l = 0; l < rows; ++l)
-          sum[l] = traits::fma(context, A.load(static_cast<std::size_t>(i0 + l + j * lda)), x.load(x_map(i0 + l)),
-                               sum[l]);
+          sum.set(l, traits::fma(context, A.load(static_cast<std::size_t>(i0 + l + j * lda)), x.load(x_map(i0 + l)),
+                                 sum.get(l)));
       }
-      for (int l = 0; l < gemv_lanes; ++l) lanes(l) = sum[l];
+      for (int l = 0; l < gemv_lanes; ++l) lanes(l) = sum.get(l);
     } else {
       for (int l = team.team_rank(); l < gemv_lanes; l += team.team_size()) {
         auto sum = traits::zero();
