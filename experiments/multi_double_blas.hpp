@@ -13,6 +13,7 @@
 // must move: AXPY reads x and y and writes y; GEMV reads A and x and reads and writes y.
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -77,7 +78,7 @@ class multi_double_blas {
       B = operand<Format>(rng, cells, "B");
       C = operand<Format>(rng, cells, "C");
       ms = median_milliseconds([&] { blas::gemm(Space(), 'N', 'N', n, n, n, alpha, A, n, *B, n, beta, *C, n); },
-                               n >= 2048 && !gpu ? 1 : repetitions_);
+                               gemm_repetitions(n));
     } else {
       const char trans = op.name.back();
       ms = median_milliseconds([&] { blas::gemv(Space(), trans, n, n, alpha, A, n, x, 1, beta, y, 1); }, repetitions_);
@@ -105,6 +106,13 @@ class multi_double_blas {
     const auto c = traits::template context<Kokkos::HostSpace>();
     const double hi = rng.uniform(), lo = std::ldexp(rng.uniform(), -53) * std::abs(hi);
     return traits::add(c, traits::from_double(c, hi), traits::from_double(c, lo));
+  }
+
+  // A GEMM of seconds is timed fewer times: once on the host from n = 2048, three times on the
+  // GPU from n = 4096 (the dd GEMM at 8192 takes seconds there too).
+  int gemm_repetitions(std::int64_t n) const {
+    if (!gpu) return n >= 2048 ? 1 : repetitions_;
+    return n >= 4096 ? std::min(3, repetitions_) : repetitions_;
   }
 
   template <class Format>
