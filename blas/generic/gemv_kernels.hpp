@@ -6,9 +6,10 @@
 //        warp reads consecutive elements of a column) and its warps take the slices; on the
 //        host one work item takes 256 rows and runs its inner loop over them (vectorised).
 //        S chains per row keep enough loads in flight when m alone is too small to fill a GPU.
-//   'T': one team per column; the column is split over 32 logical lanes (lane l takes rows
-//        l, l + 32, ...) whose sums go to team scratch, and one thread adds the 32 lanes in
-//        order. On the host the 32 lanes advance together over consecutive rows (vectorised).
+//   'T': each column is split over 32 logical lanes (lane l takes rows l, l + 32, ...) whose
+//        sums go to team scratch, and one thread adds the 32 lanes in order. On the GPU a warp
+//        takes a column and a team 8 columns; on the host one work item takes a column and its
+//        32 lanes advance together over consecutive rows (vectorised).
 // Neither partition depends on the backend, so every backend gets the same bits. Both form
 // y_i = alpha s_i + beta y_i with s_i the dot product (y_i = alpha s_i when beta = 0, without
 // reading y); a term passes through at most n/S + S <= k additions, so each output errs by at
@@ -114,18 +115,24 @@ template <class Format, class ExecSpace, class Array>
 struct gemv_columns_kernel {
   using traits = format_traits<Format>;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  using scratch = Kokkos::View<value_type_t<Format>*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
+  using scratch = Kokkos::View<value_type_t<Format>**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space,
+                               Kokkos::MemoryUnmanaged>;
+  static constexpr bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
+  // One warp per column on the GPU, several columns per team: a team of one warp would leave
+  // an SM at its 32 resident teams, half its warp slots.
+  static constexpr int columns_per_team = host ? 1 : 8;
   Array A, x, y;
-  std::int64_t m, lda;
+  std::int64_t m, n, lda;
   vector_map x_map, y_map;
   value_type_t<Format> alpha, beta;
   bool beta_zero;
   context_t<Format> context;
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
-    const std::int64_t j = team.league_rank();
-    scratch lanes(team.team_scratch(0), gemv_lanes);
-    if constexpr (std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value) {
+    const int column = host ? 0 : team.team_rank() / gemv_lanes, lane = host ? 0 : team.team_rank() % gemv_lanes;
+    const std::int64_t j = std::int64_t(team.league_rank()) * columns_per_team + column;
+    scratch lanes(team.team_scratch(0), columns_per_team, gemv_lanes);
+    if constexpr (host) {
       // One thread per team: the 32 lanes advance together, the inner loop over consecutive rows.
       value_planes<value_type_t<Format>, gemv_lanes> sum;
       for (int l = 0; l < gemv_lanes; ++l) sum.set(l, traits::zero());
@@ -135,22 +142,20 @@ struct gemv_columns_kernel {
           sum.set(l, traits::fma(context, A.load(static_cast<std::size_t>(i0 + l + j * lda)), x.load(x_map(i0 + l)),
                                  sum.get(l)));
       }
-      for (int l = 0; l < gemv_lanes; ++l) lanes(l) = sum.get(l);
-    } else {
-      for (int l = team.team_rank(); l < gemv_lanes; l += team.team_size()) {
-        auto sum = traits::zero();
-        for (std::int64_t i = l; i < m; i += gemv_lanes)
-          sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
-        lanes(l) = sum;
-      }
+      for (int l = 0; l < gemv_lanes; ++l) lanes(0, l) = sum.get(l);
+    } else if (j < n) {
+      auto sum = traits::zero();
+      for (std::int64_t i = lane; i < m; i += gemv_lanes)
+        sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
+      lanes(column, lane) = sum;
     }
     team.team_barrier();
-    Kokkos::single(Kokkos::PerTeam(team), [&]() {
+    if (lane == 0 && j < n) {
       auto sum = traits::zero();
-      for (int l = 0; l < gemv_lanes; ++l) sum = traits::add(context, sum, lanes(l));
+      for (int l = 0; l < gemv_lanes; ++l) sum = traits::add(context, sum, lanes(column, l));
       const auto old = beta_zero ? traits::zero() : y.load(y_map(j));
       y.store(y_map(j), scale_and_add<Format>(context, alpha, sum, beta_zero, beta, old));
-    });
+    }
   }
 };
 
@@ -197,19 +202,30 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
     // Slices of equal length but the last; none empty.
     const std::int64_t slice_length = (n + gemv_slices<value_type_t<Format>>(m, n) - 1) / gemv_slices<value_type_t<Format>>(m, n);
     const std::int64_t slices = (n + slice_length - 1) / slice_length;
-    const int warps = static_cast<int>(std::min<std::int64_t>(slices, 8));
-    Kokkos::TeamPolicy<ExecSpace> policy(exec, static_cast<int>((m + kernel::rows_per_team - 1) / kernel::rows_per_team),
-                                         host ? 1 : gemv_lanes * warps);
+    const kernel functor{A, x, y, m, n, lda, slices, slice_length, x_map, y_map, alpha, beta, beta_zero, context};
     const std::size_t bytes = host ? 0 : kernel::scratch::shmem_size(slices, gemv_lanes);
-    Kokkos::parallel_for("kamp::blas::gemv::rows", policy.set_scratch_size(0, Kokkos::PerTeam(bytes)),
-                         kernel{A, x, y, m, n, lda, slices, slice_length, x_map, y_map, alpha, beta, beta_zero, context});
+    const int teams = static_cast<int>((m + kernel::rows_per_team - 1) / kernel::rows_per_team);
+    // A warp per slice, as many as the kernel's registers allow in one team: the memory
+    // system needs about 2^18 chains in flight, and 8 warps per team left an H200's GEMV N
+    // at 39 % of the copy bandwidth (docs/decisions.md).
+    int warps = 1;
+    if (!host) {
+      const int most = Kokkos::TeamPolicy<ExecSpace>(exec, teams, Kokkos::AUTO)
+                           .set_scratch_size(0, Kokkos::PerTeam(bytes))
+                           .team_size_max(functor, Kokkos::ParallelForTag()) / gemv_lanes;
+      warps = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(slices, most)));
+    }
+    Kokkos::TeamPolicy<ExecSpace> policy(exec, teams, host ? 1 : gemv_lanes * warps);
+    Kokkos::parallel_for("kamp::blas::gemv::rows", policy.set_scratch_size(0, Kokkos::PerTeam(bytes)), functor);
     return;
   }
   using kernel = gemv_columns_kernel<Format, ExecSpace, Array>;
-  Kokkos::TeamPolicy<ExecSpace> policy(exec, n, host ? 1 : gemv_lanes);
-  const std::size_t bytes = kernel::scratch::shmem_size(gemv_lanes);
+  constexpr int columns = kernel::columns_per_team;
+  Kokkos::TeamPolicy<ExecSpace> policy(exec, static_cast<int>((n + columns - 1) / columns),
+                                       host ? 1 : gemv_lanes * columns);
+  const std::size_t bytes = kernel::scratch::shmem_size(columns, gemv_lanes);
   Kokkos::parallel_for("kamp::blas::gemv::columns", policy.set_scratch_size(0, Kokkos::PerTeam(bytes)),
-                       kernel{A, x, y, m, lda, x_map, y_map, alpha, beta, beta_zero, context});
+                       kernel{A, x, y, m, n, lda, x_map, y_map, alpha, beta, beta_zero, context});
 }
 
 }  // namespace kamp::blas::generic
