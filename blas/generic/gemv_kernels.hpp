@@ -35,6 +35,8 @@ KOKKOS_INLINE_FUNCTION value_type_t<Format> scale_and_add(const context_t<Format
 }
 
 constexpr int gemv_lanes = 32;
+// Terms whose operands a GPU thread loads before it adds them (in order) to its chain.
+constexpr int gemv_loads_ahead = 4;
 
 // The slices of 'N': about 2^18 chains in all (enough to keep an H200's memory busy), each at
 // least 16 columns long, and at most 32 KB of partial sums per team of 32 rows.
@@ -97,7 +99,18 @@ struct gemv_rows_kernel {
         for (std::int64_t s = team.team_rank() / gemv_lanes; s < slices; s += warps) {
           auto sum = traits::zero();
           const std::int64_t end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
-          for (std::int64_t j = s * slice_length; j < end; ++j) sum = term(i0 + lane, j, sum);
+          std::int64_t j = s * slice_length;
+          // Loads run gemv_loads_ahead terms ahead of the chain (its order unchanged): a
+          // thread with one load in flight left the memory system half idle.
+          for (; j + gemv_loads_ahead <= end; j += gemv_loads_ahead) {
+            value a[gemv_loads_ahead], xj[gemv_loads_ahead];
+            for (int u = 0; u < gemv_loads_ahead; ++u) {
+              a[u] = A.load(static_cast<std::size_t>(i0 + lane + (j + u) * lda));
+              xj[u] = x.load(x_map(j + u));
+            }
+            for (int u = 0; u < gemv_loads_ahead; ++u) sum = traits::fma(context, a[u], xj[u], sum);
+          }
+          for (; j < end; ++j) sum = term(i0 + lane, j, sum);
           partial(s, lane) = sum;
         }
       }
@@ -145,7 +158,16 @@ struct gemv_columns_kernel {
       for (int l = 0; l < gemv_lanes; ++l) lanes(0, l) = sum.get(l);
     } else if (j < n) {
       auto sum = traits::zero();
-      for (std::int64_t i = lane; i < m; i += gemv_lanes)
+      std::int64_t i = lane;
+      for (; i + (gemv_loads_ahead - 1) * gemv_lanes < m; i += gemv_loads_ahead * gemv_lanes) {
+        value_type_t<Format> a[gemv_loads_ahead], xi[gemv_loads_ahead];
+        for (int u = 0; u < gemv_loads_ahead; ++u) {
+          a[u] = A.load(static_cast<std::size_t>(i + u * gemv_lanes + j * lda));
+          xi[u] = x.load(x_map(i + u * gemv_lanes));
+        }
+        for (int u = 0; u < gemv_loads_ahead; ++u) sum = traits::fma(context, a[u], xi[u], sum);
+      }
+      for (; i < m; i += gemv_lanes)
         sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
       lanes(column, lane) = sum;
     }

@@ -5,7 +5,10 @@
 // shuffles to split interleaved {hi, lo} pairs and put them back, which on the 2-core Zen 4
 // host took FP pipes from the arithmetic (docs/decisions.md, "Host inner loops"). Values whose
 // size is not a multiple of 8 bytes are kept as they are. Copies are bitwise (memcpy), so any
-// value, NaN payloads included, comes back unchanged.
+// value, NaN payloads included, comes back unchanged. Host code (the device kernels keep their
+// sums in registers); callable from the kernels' host branches.
+#include <Kokkos_Core.hpp>
+
 #include <cstring>
 #include <type_traits>
 
@@ -18,12 +21,12 @@ class value_planes {
   double plane_[words][Count];
 
  public:
-  Value get(int i) const {
+  KOKKOS_INLINE_FUNCTION Value get(int i) const {
     Value v;
     for (int p = 0; p < words; ++p) std::memcpy(reinterpret_cast<char*>(&v) + p * sizeof(double), &plane_[p][i], sizeof(double));
     return v;
   }
-  void set(int i, const Value& v) {
+  KOKKOS_INLINE_FUNCTION void set(int i, const Value& v) {
     for (int p = 0; p < words; ++p) std::memcpy(&plane_[p][i], reinterpret_cast<const char*>(&v) + p * sizeof(double), sizeof(double));
   }
 };
@@ -33,8 +36,8 @@ class value_planes<Value, Count, false> {
   Value values_[Count];
 
  public:
-  Value get(int i) const { return values_[i]; }
-  void set(int i, const Value& v) { values_[i] = v; }
+  KOKKOS_INLINE_FUNCTION Value get(int i) const { return values_[i]; }
+  KOKKOS_INLINE_FUNCTION void set(int i, const Value& v) { values_[i] = v; }
 };
 
 }  // namespace kamp::blas::generic
