@@ -24,9 +24,8 @@ PLOTS = {
     # E3 sets every GPU variant beside the paper's Algorithm 1 row of the same trans: one dotted line each.
     "E3": {"metric": "time_ms", "x": "bits", "log": True, "title": "E3: GEMV 1000 x 1000 time vs precision",
            "paper_row": lambda v: v if v.startswith("basic") else "split_" + v[-1]},
-    # Seed 002's plots: GDDFlop/s against n, one line per format and operation.
+    # Seed 002's plots: GDDFlop/s against n, one line per format and operation (E6 is a table).
     "E5": {"metric": "gddflops", "x": "n", "log": True, "title": "E5: double-double BLAS, GDDFlop/s vs n"},
-    "E6": {"metric": "gddflops", "x": "n", "log": True, "title": "E6: D+S (SoA, AoS), dd_real and double, GDDFlop/s vs n"},
     # Seed 004 Figs. 5-6: speedup over the CPU against the digit count, one line per method and k.
     "E8": {"metric": "speedup", "x": "n", "log": True,
            "variants": ("sd_method1_with_transfer_vs_ordinary", "sd_method2_with_transfer_vs_ordinary",
