@@ -22,22 +22,41 @@ namespace detail {
 KOKKOS_FORCEINLINE_FUNCTION dd_real finish(double hi, double lo) {
   return std::isfinite(hi) ? dd_real(hi, lo) : dd_real(hi, 0.0);
 }
-}  // namespace detail
 
-// AccurateDWPlusDW (JMP Algorithm 6): relative error <= 3u^2 + 13u^3, ~20 flops, cancellation
-// included. The default addition.
-KOKKOS_INLINE_FUNCTION dd_real add(const dd_real& x, const dd_real& y) {
+// AccurateDWPlusDW's operations without the special-value exits; sh is the plain leading sum.
+KOKKOS_FORCEINLINE_FUNCTION dd_real add_core(const dd_real& x, const dd_real& y, double& sh) {
   double sl = 0, tl = 0, vl = 0, zl = 0;
-  const double sh = core::two_sum(x.hi, y.hi, sl);
-  if (!std::isfinite(sh)) return dd_real(sh, 0.0);
+  sh = core::two_sum(x.hi, y.hi, sl);
   const double th = core::two_sum(x.lo, y.lo, tl);
   const double c = core::add_rn(sl, th);
   const double vh = core::fast_two_sum(sh, c, vl);
   const double w = core::add_rn(tl, vl);
   const double zh = core::fast_two_sum(vh, w, zl);
+  return dd_real(zh, zl);
+}
+
+// DWTimesDW3's operations without the special-value exits; ch is the plain leading product.
+KOKKOS_FORCEINLINE_FUNCTION dd_real mul_core(const dd_real& x, const dd_real& y, double& ch) {
+  double cl1 = 0, zl = 0;
+  ch = core::two_prod(x.hi, y.hi, cl1);
+  const double tl0 = core::mul_rn(x.lo, y.lo);
+  const double tl1 = core::fma_rn(x.hi, y.lo, tl0);
+  const double cl2 = core::fma_rn(x.lo, y.hi, tl1);
+  const double cl3 = core::add_rn(cl1, cl2);
+  const double zh = core::fast_two_sum(ch, cl3, zl);
+  return dd_real(zh, zl);
+}
+}  // namespace detail
+
+// AccurateDWPlusDW (JMP Algorithm 6): relative error <= 3u^2 + 13u^3, ~20 flops, cancellation
+// included. The default addition.
+KOKKOS_INLINE_FUNCTION dd_real add(const dd_real& x, const dd_real& y) {
+  double sh = 0;
+  const dd_real z = detail::add_core(x, y, sh);
+  if (!std::isfinite(sh)) return dd_real(sh, 0.0);
   // An exact zero is +0 as in IEEE, except that -0 + -0 stays -0 (sh carries that sign).
-  if (zh == 0) return dd_real(sh == 0 ? sh : 0.0, 0.0);
-  return detail::finish(zh, zl);
+  if (z.hi == 0) return dd_real(sh == 0 ? sh : 0.0, 0.0);
+  return detail::finish(z.hi, z.lo);
 }
 
 // SloppyDWPlusDW (JMP Algorithm 5): 11 flops, accurate when x and y have the same sign, but
@@ -58,17 +77,25 @@ KOKKOS_INLINE_FUNCTION dd_real sub_sloppy(const dd_real& x, const dd_real& y) { 
 
 // DWTimesDW3 (JMP Algorithm 12, with FMA): relative error <= 5u^2, 9 flops.
 KOKKOS_INLINE_FUNCTION dd_real mul(const dd_real& x, const dd_real& y) {
-  double cl1 = 0, zl = 0;
-  const double ch = core::two_prod(x.hi, y.hi, cl1);
+  double ch = 0;
+  const dd_real z = detail::mul_core(x, y, ch);
   if (!std::isfinite(ch)) return dd_real(ch, 0.0);
-  const double tl0 = core::mul_rn(x.lo, y.lo);
-  const double tl1 = core::fma_rn(x.hi, y.lo, tl0);
-  const double cl2 = core::fma_rn(x.lo, y.hi, tl1);
-  const double cl3 = core::add_rn(cl1, cl2);
-  const double zh = core::fast_two_sum(ch, cl3, zl);
-  if (zh == 0) return dd_real(ch, 0.0);  // the sign of an exact zero product is ch's
-  return detail::finish(zh, zl);
+  if (z.hi == 0) return dd_real(ch, 0.0);  // the sign of an exact zero product is ch's
+  return detail::finish(z.hi, z.lo);
 }
+
+// add(mul(a, b), c) without the special-value exits, for long chains s <- fma_finite(a, b, s)
+// (GEMM): it skips 6 compares per step. Where add and mul exit, the chain's value is a zero of
+// either sign (which the next nonzero term absorbs with the same bits), or the non-finite leading
+// part becomes NaN and stays NaN. So a chain whose result has a finite nonzero leading part
+// has the bits of the same chain of add(mul(a, b), s); any other result must be recomputed
+// that way (chain_needs_recompute).
+KOKKOS_INLINE_FUNCTION dd_real fma_finite(const dd_real& a, const dd_real& b, const dd_real& c) {
+  double lead = 0;
+  return detail::add_core(detail::mul_core(a, b, lead), c, lead);
+}
+
+KOKKOS_INLINE_FUNCTION bool chain_needs_recompute(const dd_real& s) { return !std::isfinite(s.hi) || s.hi == 0; }
 
 // DWTimesFP3 (JMP Algorithm 9, with FMA): dd x double, relative error <= 2u^2.
 KOKKOS_INLINE_FUNCTION dd_real mul(const dd_real& x, double y) {

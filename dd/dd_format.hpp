@@ -68,6 +68,12 @@ struct multi_double_arithmetic {
 };
 
 struct dd_arithmetic : multi_double_arithmetic<dd_real> {
+  // Long fma chains without the per-step special-value tests (formats/format_traits.hpp).
+  KOKKOS_INLINE_FUNCTION static value_type fma_finite(const context_type&, const value_type& a, const value_type& b,
+                                                      const value_type& c) {
+    return dd::fma_finite(a, b, c);
+  }
+  KOKKOS_INLINE_FUNCTION static bool chain_needs_recompute(const value_type& s) { return dd::chain_needs_recompute(s); }
   static value_type from_mpfr(mpfr_srcptr x) { return dd::dd_from_mpfr(x); }
   static value_type from_string(const std::string& text) { return dd::dd_from_string(text); }
 };

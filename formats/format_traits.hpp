@@ -33,6 +33,13 @@
 //   static constexpr int precision;            significand bits (nominal, for tables)
 //   static std::string name();                 e.g. "dd_real", "rns_424"
 //
+// Optional, for formats whose fma tests for special values at every step (dd_real):
+//   KOKKOS_INLINE_FUNCTION static value_type fma_finite(const context_type&, a, b, c);
+//   KOKKOS_INLINE_FUNCTION static bool chain_needs_recompute(const value_type& s);
+//       a chain s <- fma_finite(a_l, b_l, s) from zero gives the bits of the same chain of fma
+//       unless chain_needs_recompute(s) holds for its result; then the chain must be redone with
+//       fma (blas/generic/fma_chain.hpp).
+//
 // Plain C++17 and no macros: a routine written against these members works for every format,
 // and a format adds nothing to the BLAS layer unless it specialises a routine for speed.
 #include <Kokkos_Core.hpp>

@@ -3,6 +3,8 @@
 // column-major. Every output adds its k products in order, s = fma(a_il, b_lj, s) for
 // l = 0, 1, ..., and forms C_ij = alpha s_ij + beta C_ij, so it errs by at most
 // gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|)_ij, and every backend gets the same bits.
+// The sums run as chains of chain_fma (fma_chain.hpp); the rare sum that needs it is redone with
+// fma from A and B (checked_sum).
 //   GPU:  one team of 16 x 16 threads per tile of C; the team stages depth-16 slices of op(A)
 //         and op(B) in scratch (shallower for values over 64 bytes), and each thread keeps a
 //         block x block register tile of sums (gemm_tiling: how many values fit the registers
@@ -16,8 +18,10 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "blas/generic/fma_chain.hpp"
 #include "blas/generic/gemv_kernels.hpp"
 #include "blas/generic/value_planes.hpp"
+#include "core/unroll.hpp"
 
 namespace kamp::blas::generic {
 
@@ -35,6 +39,19 @@ struct gemm_tiling {
 // op(X)(row, col) of a column-major X with leading dimension ld.
 KOKKOS_INLINE_FUNCTION std::size_t op_index(bool transposed, std::int64_t row, std::int64_t col, std::int64_t ld) {
   return static_cast<std::size_t>(transposed ? col + row * ld : row + col * ld);
+}
+
+// sum_l op(A)_il op(B)_lj as a chain of fma: what a chain of chain_fma stands for.
+template <class Format, class Array>
+KOKKOS_INLINE_FUNCTION value_type_t<Format> checked_sum(const context_t<Format>& context, const Array& A,
+                                                        const Array& B, bool transposed_a, bool transposed_b,
+                                                        std::int64_t i, std::int64_t j, std::int64_t k,
+                                                        std::int64_t lda, std::int64_t ldb) {
+  auto sum = format_traits<Format>::zero();
+  for (std::int64_t l = 0; l < k; ++l)
+    sum = format_traits<Format>::fma(context, A.load(op_index(transposed_a, i, l, lda)),
+                                     B.load(op_index(transposed_b, l, j, ldb)), sum);
+  return sum;
 }
 
 template <class Format, class ExecSpace, class Array>
@@ -77,29 +94,45 @@ struct gemm_tiles_kernel {
     scratch a_tile(team.team_scratch(0), depth, tiling::tile), b_tile(team.team_scratch(0), depth, tiling::tile);
     const int tx = team.team_rank() % threads, ty = team.team_rank() / threads;
     value sum[block][block];
-    for (int p = 0; p < block; ++p)
-      for (int q = 0; q < block; ++q) sum[p][q] = traits::zero();
+    KAMP_UNROLL for (int p = 0; p < block; ++p)
+      KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] = traits::zero();
     for (std::int64_t l0 = 0; l0 < k; l0 += depth) {
       stage(team, i0, j0, l0, a_tile, b_tile);
       team.team_barrier();
       const int terms = static_cast<int>(k - l0 < depth ? k - l0 : depth);
       for (int l = 0; l < terms; ++l) {
         value a[block], b[block];
-        for (int p = 0; p < block; ++p) a[p] = a_tile(l, tx + threads * p);
-        for (int q = 0; q < block; ++q) b[q] = b_tile(l, ty + threads * q);
-        for (int p = 0; p < block; ++p)
-          for (int q = 0; q < block; ++q) sum[p][q] = traits::fma(context, a[p], b[q], sum[p][q]);
+        KAMP_UNROLL for (int p = 0; p < block; ++p) a[p] = a_tile(l, tx + threads * p);
+        KAMP_UNROLL for (int q = 0; q < block; ++q) b[q] = b_tile(l, ty + threads * q);
+        KAMP_UNROLL for (int p = 0; p < block; ++p)
+          KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] = chain_fma<Format>(context, a[p], b[q], sum[p][q]);
       }
       team.team_barrier();
     }
-    for (int p = 0; p < block; ++p)
-      for (int q = 0; q < block; ++q) {
+    // The sums to redo are marked and redone after the others are stored: redoing them in this
+    // loop would index the register tile at run time and put it in local memory.
+    unsigned redo = 0;
+    KAMP_UNROLL for (int p = 0; p < block; ++p)
+      KAMP_UNROLL for (int q = 0; q < block; ++q) {
         const std::int64_t i = i0 + tx + threads * p, j = j0 + ty + threads * q;
         if (i >= m || j >= n) continue;
-        const auto c_index = static_cast<std::size_t>(i + j * ldc);
-        const auto old = beta_zero ? traits::zero() : C.load(c_index);
-        C.store(c_index, scale_and_add<Format>(context, alpha, sum[p][q], beta_zero, beta, old));
+        if (chain_needs_recompute<Format>(sum[p][q])) {
+          redo |= 1u << (p * block + q);
+          continue;
+        }
+        store(i, j, sum[p][q]);
       }
+    for (int e = 0; redo != 0; ++e, redo >>= 1) {
+      if ((redo & 1u) == 0) continue;
+      const std::int64_t i = i0 + tx + threads * (e / block), j = j0 + ty + threads * (e % block);
+      store(i, j, checked_sum<Format>(context, A, B, transposed_a, transposed_b, i, j, k, lda, ldb));
+    }
+  }
+
+  KOKKOS_INLINE_FUNCTION void store(std::int64_t i, std::int64_t j, const value& sum) const {
+    const auto c_index = static_cast<std::size_t>(i + j * ldc);
+    const auto old = beta_zero ? traits::zero() : C.load(c_index);
+    C.store(c_index, scale_and_add<Format>(context, alpha, sum, beta_zero, beta, old));
   }
 };
 
@@ -129,14 +162,17 @@ struct gemm_host_kernel {
       for (int c = 0; c < cols; ++c) {
         const value b = B.load(op_index(transposed_b, l, j0 + c, ldb));
         auto& s = sum[c];
-        for (int r = 0; r < host_rows; ++r) s.set(r, traits::fma(context, a.get(r), b, s.get(r)));
+        for (int r = 0; r < host_rows; ++r) s.set(r, chain_fma<Format>(context, a.get(r), b, s.get(r)));
       }
     }
     for (int c = 0; c < cols; ++c)
       for (int r = 0; r < rows; ++r) {
+        auto s = sum[c].get(r);
+        if (chain_needs_recompute<Format>(s))
+          s = checked_sum<Format>(context, A, B, transposed_a, transposed_b, i0 + r, j0 + c, k, lda, ldb);
         const auto c_index = static_cast<std::size_t>(i0 + r + (j0 + c) * ldc);
         const auto old = beta_zero ? traits::zero() : C.load(c_index);
-        C.store(c_index, scale_and_add<Format>(context, alpha, sum[c].get(r), beta_zero, beta, old));
+        C.store(c_index, scale_and_add<Format>(context, alpha, s, beta_zero, beta, old));
       }
   }
 };

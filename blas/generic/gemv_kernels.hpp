@@ -4,12 +4,13 @@
 //        only); slice s of row i is one chain of fmas in column order, and the S partial sums
 //        are added in slice order. On the GPU a team takes 32 consecutive rows (one per lane, so a
 //        warp reads consecutive elements of a column) and its warps take the slices; on the
-//        host one work item takes 256 rows and runs its inner loop over them (vectorised).
+//        host one work item takes 256 rows and runs its inner loop over them (vectorised, as
+//        chains of chain_fma: fma_chain.hpp; a slice whose sum needs it is redone with fma).
 //        S chains per row keep enough loads in flight when m alone is too small to fill a GPU.
 //   'T': each column is split over 32 logical lanes (lane l takes rows l, l + 32, ...) whose
 //        sums go to team scratch, and one thread adds the 32 lanes in order. On the GPU a warp
 //        takes a column and a team 8 columns; on the host one work item takes a column and its
-//        32 lanes advance together over consecutive rows (vectorised).
+//        32 lanes advance together over consecutive rows (vectorised, chain_fma as for 'N').
 // Neither partition depends on the backend, so every backend gets the same bits. Both form
 // y_i = alpha s_i + beta y_i with s_i the dot product (y_i = alpha s_i when beta = 0, without
 // reading y); a term passes through at most n/S + S <= k additions, so each output errs by at
@@ -17,7 +18,9 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
+#include <type_traits>
 
+#include "blas/generic/fma_chain.hpp"
 #include "blas/generic/level1_kernels.hpp"
 #include "blas/generic/value_planes.hpp"
 
@@ -37,6 +40,14 @@ KOKKOS_INLINE_FUNCTION value_type_t<Format> scale_and_add(const context_t<Format
 constexpr int gemv_lanes = 32;
 // Terms whose operands a GPU thread loads before it adds them (in order) to its chain.
 constexpr int gemv_loads_ahead = 4;
+
+// GPU teams of small values (dd_real and smaller) are held to 64 registers per thread, so that
+// Teams teams of Threads threads fill an SM's 64 K registers: at 70 registers GEMV N ran one team
+// of 28 warps per SM (docs/decisions.md). Larger values keep the compiler's choice.
+template <class ExecSpace, class Value, int Threads, int Teams>
+using lean_team_policy = std::conditional_t<(sizeof(Value) <= 16),
+                                            Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Threads, Teams>>,
+                                            Kokkos::TeamPolicy<ExecSpace>>;
 
 // The slices of 'N': about 2^18 chains in all (enough to keep an H200's memory busy), each at
 // least 16 columns long, and at most 32 KB of partial sums per team of 32 rows.
@@ -87,9 +98,16 @@ struct gemv_rows_kernel {
         for (std::int64_t j = s * slice_length; j < end; ++j) {
           const value xj = x.load(x_map(j));
           for (int r = 0; r < rows; ++r)
-            sum.set(r, traits::fma(context, A.load(static_cast<std::size_t>(i0 + r + j * lda)), xj, sum.get(r)));
+            sum.set(r, chain_fma<Format>(context, A.load(static_cast<std::size_t>(i0 + r + j * lda)), xj, sum.get(r)));
         }
-        for (int r = 0; r < rows; ++r) total.set(r, s == 0 ? sum.get(r) : traits::add(context, total.get(r), sum.get(r)));
+        for (int r = 0; r < rows; ++r) {
+          auto slice_sum = sum.get(r);
+          if (chain_needs_recompute<Format>(slice_sum)) {
+            slice_sum = traits::zero();
+            for (std::int64_t j = s * slice_length; j < end; ++j) slice_sum = term(i0 + r, j, slice_sum);
+          }
+          total.set(r, s == 0 ? slice_sum : traits::add(context, total.get(r), slice_sum));
+        }
       }
       for (int r = 0; r < rows; ++r) finish(i0 + r, total.get(r));
     } else {
@@ -152,10 +170,18 @@ struct gemv_columns_kernel {
       for (std::int64_t i0 = 0; i0 < m; i0 += gemv_lanes) {
         const int rows = static_cast<int>(m - i0 < gemv_lanes ? m - i0 : gemv_lanes);
         for (int l = 0; l < rows; ++l)
-          sum.set(l, traits::fma(context, A.load(static_cast<std::size_t>(i0 + l + j * lda)), x.load(x_map(i0 + l)),
-                                 sum.get(l)));
+          sum.set(l, chain_fma<Format>(context, A.load(static_cast<std::size_t>(i0 + l + j * lda)),
+                                       x.load(x_map(i0 + l)), sum.get(l)));
       }
-      for (int l = 0; l < gemv_lanes; ++l) lanes(0, l) = sum.get(l);
+      for (int l = 0; l < gemv_lanes; ++l) {
+        auto lane_sum = sum.get(l);
+        if (chain_needs_recompute<Format>(lane_sum)) {
+          lane_sum = traits::zero();
+          for (std::int64_t i = l; i < m; i += gemv_lanes)
+            lane_sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), lane_sum);
+        }
+        lanes(0, l) = lane_sum;
+      }
     } else if (j < n) {
       auto sum = traits::zero();
       std::int64_t i = lane;
@@ -227,24 +253,29 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
     const kernel functor{A, x, y, m, n, lda, slices, slice_length, x_map, y_map, alpha, beta, beta_zero, context};
     const std::size_t bytes = host ? 0 : kernel::scratch::shmem_size(slices, gemv_lanes);
     const int teams = static_cast<int>((m + kernel::rows_per_team - 1) / kernel::rows_per_team);
-    // A warp per slice, as many as the kernel's registers allow in one team: the memory
-    // system needs about 2^18 chains in flight, and 8 warps per team left an H200's GEMV N
-    // at 39 % of the copy bandwidth (docs/decisions.md).
+    // Warps take the slices in rounds: as few rounds as the kernel's registers allow in one
+    // team, and the fewest warps that keep them all busy in every round. The memory system
+    // needs about 2^18 chains in flight (8 warps per team left an H200's GEMV N at 39 % of the
+    // copy bandwidth), and a warp idle at the barrier while others take one more slice cost a
+    // third of the rest (32 slices on 28 warps; docs/decisions.md).
+    using policy_type = lean_team_policy<ExecSpace, value_type_t<Format>, 512, 2>;
     int warps = 1;
     if (!host) {
-      const int most = Kokkos::TeamPolicy<ExecSpace>(exec, teams, Kokkos::AUTO)
-                           .set_scratch_size(0, Kokkos::PerTeam(bytes))
-                           .team_size_max(functor, Kokkos::ParallelForTag()) / gemv_lanes;
-      warps = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(slices, most)));
+      const std::int64_t most = std::max(1, policy_type(exec, teams, Kokkos::AUTO)
+                                                .set_scratch_size(0, Kokkos::PerTeam(bytes))
+                                                .team_size_max(functor, Kokkos::ParallelForTag()) /
+                                                gemv_lanes);
+      const std::int64_t rounds = (slices + most - 1) / most;
+      warps = static_cast<int>((slices + rounds - 1) / rounds);
     }
-    Kokkos::TeamPolicy<ExecSpace> policy(exec, teams, host ? 1 : gemv_lanes * warps);
+    policy_type policy(exec, teams, host ? 1 : gemv_lanes * warps);
     Kokkos::parallel_for("kamp::blas::gemv::rows", policy.set_scratch_size(0, Kokkos::PerTeam(bytes)), functor);
     return;
   }
   using kernel = gemv_columns_kernel<Format, ExecSpace, Array>;
   constexpr int columns = kernel::columns_per_team;
-  Kokkos::TeamPolicy<ExecSpace> policy(exec, static_cast<int>((n + columns - 1) / columns),
-                                       host ? 1 : gemv_lanes * columns);
+  lean_team_policy<ExecSpace, value_type_t<Format>, gemv_lanes * columns, 4> policy(
+      exec, static_cast<int>((n + columns - 1) / columns), host ? 1 : gemv_lanes * columns);
   const std::size_t bytes = kernel::scratch::shmem_size(columns, gemv_lanes);
   Kokkos::parallel_for("kamp::blas::gemv::columns", policy.set_scratch_size(0, Kokkos::PerTeam(bytes)),
                        kernel{A, x, y, m, n, lda, x_map, y_map, alpha, beta, beta_zero, context});

@@ -4,8 +4,10 @@
 // componentwise, k the inner dimension): every trans combination, leading dimensions larger
 // than the rows, strided and reversed vectors; beta = 0 must not read y or C (they hold NaN)
 // and alpha = 0 must not read A; argument errors named, nothing written.
+#include <algorithm>
 #include <limits>
 
+#include "blas/generic/gemv_kernels.hpp"
 #include "tests/blas/blas_checks.hpp"
 
 namespace kamp::test {
@@ -104,6 +106,122 @@ void check_gemm(char trans_a, char trans_b, bool beta_zero) {
     for (std::int64_t i = m; i < ldc && !beta_zero; ++i)  // the padding rows are not C's
       ASSERT_TRUE(same_bits<F>(got[i + j * ldc], Cs[i + j * ldc])) << "gemm wrote padding row " << i;
   }
+}
+
+// Operands that take the exits of the special-value tests (zero sums of either sign, exact
+// cancellation, Inf, NaN, overflow, products in the subnormal range) beside ordinary ones: every
+// output has the bits of the in-order chain s <- fma(op(A)_il, op(B)_lj, s) from zero and
+// alpha s + beta C_ij formed as the kernels' contract states (NaN only where the chain is NaN).
+template <class Case>
+void check_gemm_special_values(char trans_a, char trans_b) {
+  using F = typename Case::format;
+  using traits = typename Case::traits;
+  using value = value_type_t<F>;
+  const std::int64_t m = 7, n = 5, k = 40;
+  const auto context = traits::template context<Kokkos::HostSpace>();
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  core::random_source rng(171);
+  std::vector<value> opA(m * k), opB(k * n);  // column-major op(A) and op(B)
+  for (std::int64_t l = 0; l < k; ++l) {
+    opA[0 + l * m] = from_double<F>(-0.0);                                   // a zero row
+    opA[1 + l * m] = from_double<F>(l < k / 2 ? l + 1.0 : -(l - k / 2 + 1.0));  // cancels exactly
+    opA[2 + l * m] = l == 3 ? from_double<F>(inf) : random_value<F>(rng);
+    opA[3 + l * m] = l == 17 ? from_double<F>(nan) : random_value<F>(rng);
+    opA[4 + l * m] = random_value<F>(rng, 1000, 1010);  // overflows against column 2
+    opA[5 + l * m] = random_value<F>(rng, -540, -535);  // subnormal products with column 3
+    opA[6 + l * m] = random_value<F>(rng, -2, 2);
+    opB[l + 0 * k] = from_double<F>(1.0);
+    opB[l + 1 * k] = random_value<F>(rng, -2, 2);
+    opB[l + 2 * k] = random_value<F>(rng, 30, 40);
+    opB[l + 3 * k] = random_value<F>(rng, -535, -530);
+    opB[l + 4 * k] = from_double<F>(l % 2 ? 0.0 : -0.0);
+  }
+  const bool ta = trans_a == 'T', tb = trans_b == 'T';
+  const std::int64_t lda = ta ? k : m, ldb = tb ? n : k;
+  std::vector<value> As(m * k), Bs(k * n), Cs = random_values<F>(rng, m * n);
+  for (std::int64_t l = 0; l < k; ++l) {
+    for (std::int64_t i = 0; i < m; ++i) As[ta ? l + i * lda : i + l * lda] = opA[i + l * m];
+    for (std::int64_t j = 0; j < n; ++j) Bs[tb ? j + l * ldb : l + j * ldb] = opB[l + j * k];
+  }
+  const auto A = stored<Case>(As, "A"), B = stored<Case>(Bs, "B");
+  auto C = stored<Case>(Cs, "C");
+  const value alpha = random_value<F>(rng), beta = random_value<F>(rng);
+  blas::gemm(typename Case::space(), trans_a, trans_b, m, n, k, alpha, A, lda, B, ldb, beta, C, m);
+  Kokkos::fence();
+  const auto got = copy_to_host(C);
+  std::vector<value> want(m * n);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      value sum = traits::zero();
+      for (std::int64_t l = 0; l < k; ++l)
+        sum = traits::fma(context, As[ta ? l + i * lda : i + l * lda], Bs[tb ? j + l * ldb : l + j * ldb], sum);
+      want[i + j * m] = traits::fma(context, alpha, sum, traits::mul(context, beta, Cs[i + j * m]));
+    }
+  stored<Case>(want, "want");  // rounded as C stores it (D+S)
+  for (std::int64_t e = 0; e < m * n; ++e)
+    ASSERT_TRUE(same_bits<F>(got[e], want[e])) << "gemm " << trans_a << trans_b << " C(" << e % m << ", " << e / m
+                                               << ") = " << traits::to_string(got[e]) << ", the fma chain gives "
+                                               << traits::to_string(want[e]);
+}
+
+// GEMV on the operands of check_gemm_special_values: every output has the bits of the kernels'
+// partition of its dot product done with fma and add ('N': gemv_slices chains in column order,
+// added in slice order; 'T': 32 lane chains over rows l, l + 32, ..., added in lane order).
+template <class Case>
+void check_gemv_special_values(char trans) {
+  using F = typename Case::format;
+  using traits = typename Case::traits;
+  using value = value_type_t<F>;
+  const std::int64_t outputs = 7, terms = 40;
+  const auto context = traits::template context<Kokkos::HostSpace>();
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  core::random_source rng(181);
+  std::vector<value> dot(outputs * terms);  // dot[o + l * outputs]: term l of output o
+  for (std::int64_t l = 0; l < terms; ++l) {
+    dot[0 + l * outputs] = from_double<F>(-0.0);
+    dot[1 + l * outputs] = from_double<F>(l < terms / 2 ? l + 1.0 : -(l - terms / 2 + 1.0));
+    dot[2 + l * outputs] = l == 3 ? from_double<F>(inf) : random_value<F>(rng);
+    dot[3 + l * outputs] = l == 17 ? from_double<F>(nan) : random_value<F>(rng);
+    dot[4 + l * outputs] = random_value<F>(rng, 1018, 1022);   // the sums overflow
+    dot[5 + l * outputs] = random_value<F>(rng, -1060, -1050);  // subnormal
+    dot[6 + l * outputs] = random_value<F>(rng, -2, 2);
+  }
+  const bool t = trans == 'T';
+  const std::int64_t m = t ? terms : outputs, n = t ? outputs : terms;
+  std::vector<value> As(m * n), xs(terms, from_double<F>(1.0)), ys = random_values<F>(rng, outputs);
+  for (std::int64_t l = 0; l < terms; ++l)
+    for (std::int64_t o = 0; o < outputs; ++o) As[t ? l + o * m : o + l * m] = dot[o + l * outputs];
+  const auto A = stored<Case>(As, "A"), x = stored<Case>(xs, "x");
+  auto y = stored<Case>(ys, "y");
+  const value alpha = random_value<F>(rng), beta = random_value<F>(rng);
+  blas::gemv(typename Case::space(), trans, m, n, alpha, A, m, x, 1, beta, y, 1);
+  Kokkos::fence();
+  const auto got = copy_to_host(y);
+  const auto a = [&](std::int64_t o, std::int64_t l) { return As[t ? l + o * m : o + l * m]; };
+  const auto chain = [&](std::int64_t o, std::int64_t from, std::int64_t to, std::int64_t step) {
+    value s = traits::zero();
+    for (std::int64_t l = from; l < to; l += step) s = traits::fma(context, a(o, l), xs[l], s);
+    return s;
+  };
+  const std::int64_t slices = blas::generic::gemv_slices<value>(m, n), length = (n + slices - 1) / slices;
+  std::vector<value> want(outputs);
+  for (std::int64_t o = 0; o < outputs; ++o) {
+    value sum = traits::zero();
+    if (t) {
+      for (std::int64_t lane = 0; lane < blas::generic::gemv_lanes; ++lane)
+        sum = traits::add(context, sum, chain(o, lane, terms, blas::generic::gemv_lanes));
+    } else {
+      for (std::int64_t from = 0; from < n; from += length) {
+        const value part = chain(o, from, std::min(from + length, n), 1);
+        sum = from == 0 ? part : traits::add(context, sum, part);
+      }
+    }
+    want[o] = traits::fma(context, alpha, sum, traits::mul(context, beta, ys[o]));
+  }
+  stored<Case>(want, "want");  // rounded as y stores it (D+S)
+  for (std::int64_t o = 0; o < outputs; ++o)
+    ASSERT_TRUE(same_bits<F>(got[o], want[o])) << "gemv " << trans << " y[" << o << "] = " << traits::to_string(got[o])
+                                               << ", the partition's fma chains give " << traits::to_string(want[o]);
 }
 
 // alpha = 0 must not read A (it holds NaN): y <- beta y exactly as a scal would round it.

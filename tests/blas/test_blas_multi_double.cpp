@@ -27,6 +27,13 @@ TYPED_TEST(blas_multi_double, gemm_within_bounds) {
   for (const char ta : {'N', 'T'})
     for (const char tb : {'N', 'T'}) kamp::test::check_gemm<typename TestFixture::test_case>(ta, tb, ta == tb);
 }
+TYPED_TEST(blas_multi_double, gemm_special_values_follow_the_fma_chain) {
+  for (const char ta : {'N', 'T'})
+    for (const char tb : {'N', 'T'}) kamp::test::check_gemm_special_values<typename TestFixture::test_case>(ta, tb);
+}
+TYPED_TEST(blas_multi_double, gemv_special_values_follow_the_fma_chains) {
+  for (const char trans : {'N', 'T'}) kamp::test::check_gemv_special_values<typename TestFixture::test_case>(trans);
+}
 TYPED_TEST(blas_multi_double, products_alpha_zero_and_arguments) {
   kamp::test::check_products_alpha_zero_and_arguments<typename TestFixture::test_case>();
 }
