@@ -4,13 +4,13 @@
 //        only); slice s of row i is one chain of fmas in column order, and the S partial sums
 //        are added in slice order. On the GPU a team takes 32 consecutive rows (one per lane, so a
 //        warp reads consecutive elements of a column) and its warps take the slices; on the
-//        host one work item takes 256 rows and runs its inner loop over them (vectorised, as
-//        chains of chain_fma: fma_chain.hpp; a slice whose sum needs it is redone with fma).
+//        host one work item takes 256 rows and runs its inner loop over them (vectorised).
 //        S chains per row keep enough loads in flight when m alone is too small to fill a GPU.
 //   'T': each column is split over 32 logical lanes (lane l takes rows l, l + 32, ...) whose
 //        sums go to team scratch, and one thread adds the 32 lanes in order. On the GPU a warp
 //        takes a column and a team 8 columns; on the host one work item takes a column and its
-//        32 lanes advance together over consecutive rows (vectorised, chain_fma as for 'N').
+//        32 lanes advance together over consecutive rows (vectorised).
+// Both run their chains with chain_fma (fma_chain.hpp) and redo with fma a chain whose sum needs it.
 // Neither partition depends on the backend, so every backend gets the same bits. Both form
 // y_i = alpha s_i + beta y_i with s_i the dot product (y_i = alpha s_i when beta = 0, without
 // reading y); a term passes through at most n/S + S <= k additions, so each output errs by at
@@ -126,9 +126,14 @@ struct gemv_rows_kernel {
               a[u] = A.load(static_cast<std::size_t>(i0 + lane + (j + u) * lda));
               xj[u] = x.load(x_map(j + u));
             }
-            for (int u = 0; u < gemv_loads_ahead; ++u) sum = traits::fma(context, a[u], xj[u], sum);
+            for (int u = 0; u < gemv_loads_ahead; ++u) sum = chain_fma<Format>(context, a[u], xj[u], sum);
           }
-          for (; j < end; ++j) sum = term(i0 + lane, j, sum);
+          for (; j < end; ++j)
+            sum = chain_fma<Format>(context, A.load(static_cast<std::size_t>(i0 + lane + j * lda)), x.load(x_map(j)), sum);
+          if (chain_needs_recompute<Format>(sum)) {
+            sum = traits::zero();
+            for (j = s * slice_length; j < end; ++j) sum = term(i0 + lane, j, sum);
+          }
           partial(s, lane) = sum;
         }
       }
@@ -191,10 +196,15 @@ struct gemv_columns_kernel {
           a[u] = A.load(static_cast<std::size_t>(i + u * gemv_lanes + j * lda));
           xi[u] = x.load(x_map(i + u * gemv_lanes));
         }
-        for (int u = 0; u < gemv_loads_ahead; ++u) sum = traits::fma(context, a[u], xi[u], sum);
+        for (int u = 0; u < gemv_loads_ahead; ++u) sum = chain_fma<Format>(context, a[u], xi[u], sum);
       }
       for (; i < m; i += gemv_lanes)
-        sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
+        sum = chain_fma<Format>(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
+      if (chain_needs_recompute<Format>(sum)) {
+        sum = traits::zero();
+        for (i = lane; i < m; i += gemv_lanes)
+          sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
+      }
       lanes(column, lane) = sum;
     }
     team.team_barrier();
