@@ -80,6 +80,14 @@ struct gemv_rows_kernel {
     return traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(j)), sum);
   }
 
+  // Slice s of row i's dot product as a chain of fma, for a chain_fma chain that needs it.
+  KOKKOS_INLINE_FUNCTION value checked_slice(std::int64_t i, std::int64_t s) const {
+    const std::int64_t end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
+    auto sum = traits::zero();
+    for (std::int64_t j = s * slice_length; j < end; ++j) sum = term(i, j, sum);
+    return sum;
+  }
+
   KOKKOS_INLINE_FUNCTION void finish(std::int64_t i, const value& sum) const {
     const auto old = beta_zero ? traits::zero() : y.load(y_map(i));
     y.store(y_map(i), scale_and_add<Format>(context, alpha, sum, beta_zero, beta, old));
@@ -101,11 +109,7 @@ struct gemv_rows_kernel {
             sum.set(r, chain_fma<Format>(context, A.load(static_cast<std::size_t>(i0 + r + j * lda)), xj, sum.get(r)));
         }
         for (int r = 0; r < rows; ++r) {
-          auto slice_sum = sum.get(r);
-          if (chain_needs_recompute<Format>(slice_sum)) {
-            slice_sum = traits::zero();
-            for (std::int64_t j = s * slice_length; j < end; ++j) slice_sum = term(i0 + r, j, slice_sum);
-          }
+          const auto slice_sum = chain_needs_recompute<Format>(sum.get(r)) ? checked_slice(i0 + r, s) : sum.get(r);
           total.set(r, s == 0 ? slice_sum : traits::add(context, total.get(r), slice_sum));
         }
       }
@@ -130,11 +134,7 @@ struct gemv_rows_kernel {
           }
           for (; j < end; ++j)
             sum = chain_fma<Format>(context, A.load(static_cast<std::size_t>(i0 + lane + j * lda)), x.load(x_map(j)), sum);
-          if (chain_needs_recompute<Format>(sum)) {
-            sum = traits::zero();
-            for (j = s * slice_length; j < end; ++j) sum = term(i0 + lane, j, sum);
-          }
-          partial(s, lane) = sum;
+          partial(s, lane) = chain_needs_recompute<Format>(sum) ? checked_slice(i0 + lane, s) : sum;
         }
       }
       team.team_barrier();
@@ -164,6 +164,14 @@ struct gemv_columns_kernel {
   bool beta_zero;
   context_t<Format> context;
 
+  // Lane `lane` of column j's dot product as a chain of fma, for a chain_fma chain that needs it.
+  KOKKOS_INLINE_FUNCTION value_type_t<Format> checked_lane(std::int64_t j, int lane) const {
+    auto sum = traits::zero();
+    for (std::int64_t i = lane; i < m; i += gemv_lanes)
+      sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
+    return sum;
+  }
+
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
     const int column = host ? 0 : team.team_rank() / gemv_lanes, lane = host ? 0 : team.team_rank() % gemv_lanes;
     const std::int64_t j = std::int64_t(team.league_rank()) * columns_per_team + column;
@@ -178,15 +186,8 @@ struct gemv_columns_kernel {
           sum.set(l, chain_fma<Format>(context, A.load(static_cast<std::size_t>(i0 + l + j * lda)),
                                        x.load(x_map(i0 + l)), sum.get(l)));
       }
-      for (int l = 0; l < gemv_lanes; ++l) {
-        auto lane_sum = sum.get(l);
-        if (chain_needs_recompute<Format>(lane_sum)) {
-          lane_sum = traits::zero();
-          for (std::int64_t i = l; i < m; i += gemv_lanes)
-            lane_sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), lane_sum);
-        }
-        lanes(0, l) = lane_sum;
-      }
+      for (int l = 0; l < gemv_lanes; ++l)
+        lanes(0, l) = chain_needs_recompute<Format>(sum.get(l)) ? checked_lane(j, l) : sum.get(l);
     } else if (j < n) {
       auto sum = traits::zero();
       std::int64_t i = lane;
@@ -200,12 +201,7 @@ struct gemv_columns_kernel {
       }
       for (; i < m; i += gemv_lanes)
         sum = chain_fma<Format>(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
-      if (chain_needs_recompute<Format>(sum)) {
-        sum = traits::zero();
-        for (i = lane; i < m; i += gemv_lanes)
-          sum = traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
-      }
-      lanes(column, lane) = sum;
+      lanes(column, lane) = chain_needs_recompute<Format>(sum) ? checked_lane(j, lane) : sum;
     }
     team.team_barrier();
     if (lane == 0 && j < n) {
