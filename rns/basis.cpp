@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "rns/montgomery.hpp"
+
 namespace kamp::rns {
 
 namespace {
@@ -68,8 +70,10 @@ std::unique_ptr<basis_constants<N>> build() {
     if (log2_M >= 2.0 * q + 0.1 && log2_M <= 2.0 * q + 1.0) break;
     bits += (2.0 * q + 0.5 - log2_M) / N;  // the moduli were too dense or too sparse below 2^bits
   }
-  if (!(log2_M >= 2.0 * q + 0.1 && log2_M <= 2.0 * q + 1.0) || moduli.front() >= (std::int64_t(1) << 31))
-    throw std::logic_error("kamp::rns::basis<" + std::to_string(N) + ">: no basis with 2q+0.1 <= log2 M <= 2q+1");
+  if (!(log2_M >= 2.0 * q + 0.1 && log2_M <= 2.0 * q + 1.0) ||
+      moduli.front() >= (std::int64_t(1) << constants::modulus_bits))
+    throw std::logic_error("kamp::rns::basis<" + std::to_string(N) +
+                           ">: no basis of moduli below 2^28 with 2q+0.1 <= log2 M <= 2q+1");
 
   auto c = std::make_unique<constants>();
   c->log2_M = log2_M;
@@ -92,6 +96,10 @@ std::unique_ptr<basis_constants<N>> build() {
     mpz_set_ui(u, static_cast<unsigned long>(mi));
     mpz_invert(u, t, u);  // u = M_i^-1 mod m_i (M_i mod m_i is taken inside)
     c->w[i] = static_cast<residue>(mpz_get_ui(u));
+    c->mont_neg_inv[i] = montgomery_neg_inverse(static_cast<std::uint32_t>(mi));
+    const std::int64_t r_mod = (std::int64_t(1) << 32) % mi;  // 2^32 mod m_i
+    c->mont_r2[i] = static_cast<residue>(r_mod * r_mod % mi);
+    c->w_mont[i] = static_cast<residue>(static_cast<std::int64_t>(c->w[i]) * r_mod % mi);
     for (int j = 0; j < constants::words; ++j) {
       c->mi_low[i][j] = low_word(t, j);
     }

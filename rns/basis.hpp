@@ -2,6 +2,9 @@
 // rns::basis<N>: N pairwise-coprime odd moduli below 2^31 with every constant the RNS
 // format needs, computed once on the host with GMP/MPFR and copied to device memory.
 //
+// Every modulus is below 2^28 (the basis checks it), so a product of two residues is below
+// 2^56 and 256 of them add up in 64 bits without a reduction (accumulation_capacity).
+//
 // Sizes: the significand holds q = precision + 1 bits, precision = 13.25 N (106, 212, 424,
 // 848, 1696 bits), and the moduli are chosen so that 2q + 0.1 <= log2 M <= 2q + 1. Then
 // q = floor(log2 sqrt(M)) (the SPEC's precision is q - 1), a product of two significands
@@ -29,12 +32,17 @@ struct basis_constants {
   static constexpr int words = (max_shift + 63) / 64;     // 64-bit words of X mod 2^max_shift
   // Alignment shifts of an addition reach 2q - 2; the table holds 2^d mod m_i up to there.
   static constexpr int max_alignment = 2 * significand_bits;
+  static constexpr int modulus_bits = 28;             // every m_i < 2^modulus_bits
+  static constexpr int accumulation_capacity = 255;   // products m_i^2 that 64 bits hold, less one
 
   residue m[N];
   double inv_m[N];           // fl(1/m_i), for mod_mul
   double inv_m_rd[N];        // 1/m_i rounded down
   double inv_m_ru[N];        // 1/m_i rounded up
   residue w[N];              // (M/m_i)^-1 mod m_i
+  std::uint32_t mont_neg_inv[N];  // -m_i^-1 mod 2^32, for mont_mul (rns/montgomery.hpp)
+  residue mont_r2[N];             // 2^64 mod m_i: mont_mul(x, mont_r2) = x 2^32, Montgomery form
+  residue w_mont[N];              // w_i 2^32 mod m_i: mont_mul(p, w_mont) = p w_i
   residue inv_two[N];        // 2^-1 mod m_i
   std::uint64_t mi_low[N][words];  // (M/m_i) mod 2^(64 words), least significant word first
   std::uint64_t m_low[words];      // M mod 2^(64 words)

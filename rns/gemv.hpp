@@ -1,13 +1,12 @@
 #pragma once
 // GEMV on mp_arrays, y <- alpha op(A) x + beta y, A column-major with leading dimension lda.
-// Both algorithms start with
+// Algorithm 1 of seed 000 runs ten kernels:
 //   d = alpha x                       vec_scal::{esi,digits,round}
 //   y = beta y                        y_scal::{esi,digits,round}   (y zeroed when beta = 0)
-// and then either follow seed 000 Algorithm 1 (ten kernels in all)
 //   B = A diag(d)  ('N') or diag(d) A ('T')   mat_scal::{esi,digits,round} on m x n
 //   y += row sums ('N') or column sums ('T') of B   row_sum / col_sum, one team per element
-// or the fused kernel of rns/gemv_fused.hpp, which never forms B (fused_row / fused_col).
-// With alpha = 0 only the y stage runs (A and x are not read).
+// The fused path of rns/gemv_fused.hpp never forms B and runs three (fused_row / fused_col
+// ::prepare, the sums, ::finish). With alpha = 0 only the y stage runs (A and x are not read).
 // Arguments are checked by kamp::blas::gemv; callers reach this through rns/kernels.hpp.
 #include <string>
 
@@ -38,8 +37,14 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
   const bool split = launch.algorithm == gemv_algorithm::split;
   const std::int64_t x_length = transposed ? m : n, y_length = transposed ? n : m;
   const vector_operand x_op{x, {incx, x_length}}, y_op{y, {incy, y_length}};
+  if (!alpha.is_zero() && !split) {
+    workspace.reserve(x_length, 0, y_length);
+    launch_fused(transposed ? "kamp::rns::gemv::fused_col" : "kamp::rns::gemv::fused_row", exec, A, m, n, lda,
+                 transposed, alpha, x_op, beta, y_op, workspace, launch.fused_team_size, launch.fused_vector_length);
+    return;
+  }
   if (!alpha.is_zero()) {
-    workspace.reserve(x_length, split ? m * n : 0, split ? 0 : y_length);
+    workspace.reserve(x_length, m * n);
     detail::run_mul_stages("kamp::rns::gemv::vec_scal", exec, x_length, true, alpha, x_op, x_op,
                            vector_operand{workspace.d, {1, x_length}});
   }
@@ -50,12 +55,6 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
     detail::run_mul_stages("kamp::rns::gemv::y_scal", exec, y_length, true, beta, y_op, y_op, y_op);
   }
   if (alpha.is_zero()) return;
-  if (!split) {
-    launch_fused(transposed ? "kamp::rns::gemv::fused_col" : "kamp::rns::gemv::fused_row", exec, A, m, n, lda,
-                 transposed, workspace.d, y, y_op.map, workspace.sums, workspace.sum_grid, launch.fused_team_size,
-                 launch.fused_vector_length);
-    return;
-  }
   const operand<N, MemorySpace, matrix_map> a_op{A, {m, lda}};
   const operand<N, MemorySpace, broadcast_map> d_broadcast{workspace.d, {m, transposed, {1, x_length}}};
   detail::run_mul_stages("kamp::rns::gemv::mat_scal", exec, m * n, false, mp_float<N>(), a_op, d_broadcast,

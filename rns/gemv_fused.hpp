@@ -23,6 +23,12 @@
 // layout of A), and each thread accumulates in its own row of team scratch, unreduced in
 // 64 bits. Residues of the same index are read by the same lane in every loop, so lanes
 // need no synchronisation besides the vector reductions.
+//
+// Residue arithmetic: d is first put in Montgomery form (d_k 2^32 mod m_i), so that one
+// mont_mul gives the product residue a_i d_i mod m_i with 32-bit integer operations only, and
+// the aligning factor (2^s, or 2^-t after a truncation, negated for a negative term) multiplies
+// it without a reduction: each thread adds such products (below 2^56) to its 64-bit
+// accumulators and folds them modulo m_i after every accumulation_capacity terms.
 #include <Kokkos_Core.hpp>
 
 #include <climits>
@@ -30,9 +36,12 @@
 
 #include "core/out_of_line.hpp"
 #include "rns/add.hpp"
+#include "rns/array_stages.hpp"
 #include "rns/index_maps.hpp"
+#include "rns/montgomery.hpp"
 #include "rns/mp_array.hpp"
 #include "rns/mul.hpp"
+#include "rns/workspaces.hpp"
 
 namespace kamp::rns {
 
@@ -45,6 +54,7 @@ constexpr std::int64_t fused_no_sum = LLONG_MIN, fused_special_sum = LLONG_MAX;
 struct fused_scan {
   enum : std::int32_t { has_nan = 1, has_positive_inf = 2, has_negative_inf = 4 };
   std::int64_t top = LLONG_MIN;  // LLONG_MIN: no nonzero finite product
+  std::int64_t low = LLONG_MAX;  // the least exponent (last bit) of a nonzero finite product
   std::int32_t specials = 0;
 };
 
@@ -56,10 +66,12 @@ struct fused_scan_reducer {
   KOKKOS_INLINE_FUNCTION explicit fused_scan_reducer(value_type& v) : value(v) {}
   KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
     if (src.top > dest.top) dest.top = src.top;
+    if (src.low < dest.low) dest.low = src.low;
     dest.specials |= src.specials;
   }
   KOKKOS_INLINE_FUNCTION void join(volatile value_type& dest, const volatile value_type& src) const {
     if (src.top > dest.top) dest.top = src.top;
+    if (src.low < dest.low) dest.low = src.low;
     dest.specials |= src.specials;
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = value_type(); }
@@ -91,11 +103,12 @@ struct gemv_fused_kernel {
   mp_array<N, MemorySpace> A;
   std::int64_t lda;
   bool transposed;           // column sums: output o reads column o
-  mp_array<N, MemorySpace> d;  // alpha x, contiguous
+  mp_array<N, MemorySpace> d;  // alpha x, contiguous, its residues in Montgomery form
   std::int64_t terms;
   int headroom;              // ceil(log2 terms)
   mp_array<N, MemorySpace> sums;                       // output o's sum: residues, or a special value
   Kokkos::View<std::int64_t*, MemorySpace> sum_grid;   // its grid exponent, or fused_no_sum / fused_special_sum
+  Kokkos::View<std::int32_t*, MemorySpace> sum_bits;   // |sum| < 2^sum_bits on its grid (at most 2q - 2)
   const basis_constants<N>* b;
 
   KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
@@ -114,7 +127,7 @@ struct gemv_fused_kernel {
     mp_header z;
     residue p[N];
     const std::int32_t active = mul_esi<N>(a, x, z, *b);
-    for (int i = 0; i < N; ++i) p[i] = mul_digit<N>(a_digits[i], x_digits[i], active, i, *b);
+    for (int i = 0; i < N; ++i) p[i] = active ? mont_mul(a_digits[i], x_digits[i], b->m[i], b->mont_neg_inv[i]) : 0;
     round_stage<N>(z, p, round_plain, *b);
     return z.is_inf();
   }
@@ -157,9 +170,10 @@ struct gemv_fused_kernel {
 
   KOKKOS_INLINE_FUNCTION mp_header header_of_d(std::int64_t k) const { return d.header(static_cast<std::size_t>(k)); }
 
-  // acc_i += (+-) v_i for the residues of one aligned term.
-  KOKKOS_INLINE_FUNCTION static void accumulate(std::uint64_t* acc, int i, residue v, std::int32_t sign, residue m) {
-    acc[i] += static_cast<std::uint64_t>(sign && v != 0 ? m - v : v);
+  // acc_i += (+-) v_i 2^shift mod m_i, unreduced: factor_i = 2^shift mod m_i (nonzero, m_i odd).
+  KOKKOS_INLINE_FUNCTION static void accumulate(std::uint64_t* acc, int i, residue v, residue factor,
+                                                std::int32_t sign, residue m) {
+    acc[i] += static_cast<std::uint64_t>(v) * static_cast<std::uint64_t>(sign ? m - factor : factor);
   }
 
   // Truncation by t > 64 bits: rare (a product far below the row's largest but above the
@@ -168,7 +182,7 @@ struct gemv_fused_kernel {
                                                    const fused_term& term, std::int64_t t,
                                                    std::uint64_t* acc) const {
     residue p[N], s[N];
-    for (int i = 0; i < N; ++i) p[i] = mod_mul(a[i], x[i], b->m[i], b->inv_m[i]);
+    for (int i = 0; i < N; ++i) p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
     core::er_float up = term.fraction_up;
     while (t > 0) {
       const int k = t > basis_constants<N>::max_shift ? basis_constants<N>::max_shift : static_cast<int>(t);
@@ -179,7 +193,7 @@ struct gemv_fused_kernel {
       t -= k;
     }
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
-                         [&](int i) { accumulate(acc, i, p[i], term.sign, b->m[i]); });
+                         [&](int i) { accumulate(acc, i, p[i], 1, term.sign, b->m[i]); });
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
@@ -200,9 +214,10 @@ struct gemv_fused_kernel {
           fused_term term;
           const std::size_t e = element(out, k);
           if (finite_term(A.header(e), A.digits_of(e), header_of_d(k), d.digits_of(static_cast<std::size_t>(k)), term,
-                          s.specials) &&
-              term.exp + term.bits > s.top)
-            s.top = term.exp + term.bits;
+                          s.specials)) {
+            if (term.exp + term.bits > s.top) s.top = term.exp + term.bits;
+            if (term.exp < s.low) s.low = term.exp;
+          }
         },
         fused_scan_reducer(scan));
 
@@ -221,9 +236,15 @@ struct gemv_fused_kernel {
       Kokkos::single(Kokkos::PerTeam(team), [&] { sum_grid(out) = fused_no_sum; });
       return;
     }
-    const std::int64_t grid = scan.top - (2 * q - 2 - headroom);
+    // The lowest grid on which the aligned terms stay below 2^(2q - 2 - headroom), raised to the
+    // last bit of the lowest product when that lies above it: then every product is on the grid
+    // exactly either way, the sum the same, and it has fewer bits to round (seed 000's p/4-bit
+    // data leaves it below q bits, so the finishing kernel truncates nothing).
+    const std::int64_t lowest_grid = scan.top - (2 * q - 2 - headroom);
+    const std::int64_t grid = scan.low > lowest_grid ? scan.low : lowest_grid;
 
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
+    int unfolded = 0;  // products added to acc since it was last reduced
     for (std::int64_t k = rank; k < terms; k += size) {
       const std::size_t e = element(out, k);
       // The scan found no special value and no overflowing product: only the places are needed.
@@ -231,13 +252,18 @@ struct gemv_fused_kernel {
       if (!place_term(A.header(e), header_of_d(k), term) || term.exp + term.bits <= grid) continue;
       const residue* a = A.digits_of(e);
       const residue* x = d.digits_of(static_cast<std::size_t>(k));
+      if (unfolded == basis_constants<N>::accumulation_capacity) {
+        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
+                             [&](int i) { acc[i] = static_cast<std::uint64_t>(mod_u64(acc[i], b->m[i], b->inv_m[i])); });
+        unfolded = 0;
+      }
+      ++unfolded;
       const std::int64_t t = grid - term.exp;
       if (t <= 0) {
         const auto up = static_cast<int>(-t);  // < 2q - 2, within the pow2 table
         Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
           const residue m = b->m[i];
-          const residue v = mod_mul(mod_mul(a[i], x[i], m, b->inv_m[i]), b->pow2[up][i], m, b->inv_m[i]);
-          accumulate(acc, i, v, term.sign, m);
+          accumulate(acc, i, mont_mul(a[i], x[i], m, b->mont_neg_inv[i]), b->pow2[up][i], term.sign, m);
         });
       } else if (t <= 64) {
         // floor(P / 2^t) = (P - r) 2^-t with r = P mod 2^t from the low CRT word:
@@ -246,8 +272,8 @@ struct gemv_fused_kernel {
         Kokkos::parallel_reduce(
             Kokkos::ThreadVectorRange(team, N),
             [&](int i, double& sum_) {
-              p[i] = mod_mul(a[i], x[i], b->m[i], b->inv_m[i]);
-              s[i] = mod_mul(p[i], b->w[i], b->m[i], b->inv_m[i]);
+              p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
+              s[i] = mont_mul(p[i], b->w_mont[i], b->m[i], b->mont_neg_inv[i]);
               sum_ = core::add_rn(sum_, core::mul_rn(static_cast<double>(s[i]), b->inv_m[i]));
             },
             crt_sum);
@@ -265,36 +291,97 @@ struct gemv_fused_kernel {
         Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
           const residue m = b->m[i];
           const residue reduced = mod_sub(p[i], narrow ? mod_u63(r, m, b->inv_m[i]) : mod_u64(r, m, b->inv_m[i]), m);
-          accumulate(acc, i, mod_mul(reduced, b->inv_pow2[shift][i], m, b->inv_m[i]), term.sign, m);
+          accumulate(acc, i, reduced, b->inv_pow2[shift][i], term.sign, m);
         });
       } else {
         add_truncated_slowly(team, a, x, term, t, acc);
       }
     }
     team.team_barrier();
-    // Residue i of the sum: the threads' accumulators (each below size * terms * 2^31) mod m_i.
+    // Residue i of the sum: the threads' accumulators, each reduced below m_i < 2^28 (so that
+    // their sum, for at most 2^20 threads, stays below 2^48), added and reduced.
     residue* sum = sums.digits_of(static_cast<std::size_t>(out));
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](int i) {
       Kokkos::single(Kokkos::PerThread(team), [&] {
         std::uint64_t total = 0;
-        for (int j = 0; j < size; ++j) total += accumulators[j * N + i] % static_cast<std::uint64_t>(b->m[i]);
-        sum[i] = mod_u64(total, b->m[i], b->inv_m[i]);
+        for (int j = 0; j < size; ++j)
+          total += static_cast<std::uint64_t>(mod_u64(accumulators[j * N + i], b->m[i], b->inv_m[i]));
+        sum[i] = mod_u63(total, b->m[i], b->inv_m[i]);
       });
     });
-    Kokkos::single(Kokkos::PerTeam(team), [&] { sum_grid(out) = grid; });
+    Kokkos::single(Kokkos::PerTeam(team), [&] {
+      sum_grid(out) = grid;
+      sum_bits(out) = static_cast<std::int32_t>(scan.top - grid + headroom);
+    });
   }
 };
 
-// y(map(o)) += the sum of output o: rounded from the wrap-around sign to q bits and the
-// exponent range at 2^grid, as a scalar operation rounds, then added; a special value is added
-// as it is.
+// Before the fused kernel, in one launch: d = alpha x with its residues in Montgomery form
+// (d_i 2^32 mod m_i), and y = beta y (y = 0 when beta is 0, whatever y held). Each element is one
+// scalar multiplication, exactly as Algorithm 1's three-stage kernels compute it.
+template <int N, class MemorySpace>
+struct fused_prepare {
+  mp_float<N> alpha, beta;
+  operand<N, MemorySpace> x, y;
+  mp_array<N, MemorySpace> d;
+  std::int64_t x_length;
+  const basis_constants<N>* b;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
+    if (e < x_length) {
+      mp_float<N> v = mul<N>(alpha, x.array.load(x.at(e)), *b);
+      for (int i = 0; i < N; ++i) v.digits[i] = mont_mul(v.digits[i], b->mont_r2[i], b->m[i], b->mont_neg_inv[i]);
+      d.store(static_cast<std::size_t>(e), v);
+    } else {
+      const std::size_t at = y.at(e - x_length);
+      y.array.store(at, beta.is_zero() ? mp_float<N>::zero() : mul<N>(beta, y.array.load(at), *b));
+    }
+  }
+};
+
+// y(map(o)) += the sum of output o: rounded to q bits and the exponent range at 2^grid, as a
+// scalar operation rounds, then added; a special value is added as it is.
 template <int N, class MemorySpace>
 struct fused_finish {
+  static constexpr int q = basis_constants<N>::significand_bits;
   mp_array<N, MemorySpace> sums;
   Kokkos::View<const std::int64_t*, MemorySpace> sum_grid;
+  Kokkos::View<const std::int32_t*, MemorySpace> sum_bits;
   mp_array<N, MemorySpace> y;
   vector_map y_map;
   const basis_constants<N>* b;
+
+  // The sign and interval of the sum S from its residues X = S mod M, given |S| < 2^bits: one
+  // directed evaluation of X 2^j, with j chosen so that |S| 2^j < M/4, puts its fraction below
+  // 1/4 for S >= 0 and above 3/4 for S < 0; digits become |S|. This replaces the generic exact
+  // sign decision, whose evaluation refines a small |S|/M in many passes and, near 0 or 1, runs
+  // an O(N^2) mixed-radix conversion. False when the sums cannot tell or leave the interval wider
+  // than 2^-30 relative (|S| far below 2^bits: cancellation); the generic decision then runs.
+  KOKKOS_INLINE_FUNCTION bool sign_and_interval(mp_header& z, residue* digits, std::int32_t bits) const {
+    const std::int64_t j = 2 * q - 2 - bits;  // 0 <= j <= 2q - 2, and 2^(2q - 2) <= M/4
+    residue s[N];
+    for (int i = 0; i < N; ++i)
+      s[i] = mod_mul(mod_mul(digits[i], b->w[i], b->m[i], b->inv_m[i]), b->pow2[j][i], b->m[i], b->inv_m[i]);
+    double lo, up;
+    detail::directed_sums<N>(s, *b, lo, up);
+    const double whole = ::floor(lo);
+    if (::floor(up) != whole) return false;
+    double f_lo = lo - whole, f_up = up - whole;  // exact
+    z.sign = 0;
+    if (f_lo > 0.75) {
+      for (int i = 0; i < N; ++i) digits[i] = digits[i] == 0 ? 0 : b->m[i] - digits[i];
+      const double negated_lo = 1.0 - f_up;  // exact (Sterbenz)
+      f_up = 1.0 - f_lo;
+      f_lo = negated_lo;
+      z.sign = 1;
+    } else if (!(f_up < 0.25)) {
+      return false;
+    }
+    if (!(f_lo > 0) || f_up - f_lo > f_lo * 0x1p-30) return false;
+    z.eval[0] = core::er_float::make(f_lo).scaled(-j);
+    z.eval[1] = core::er_float::make(f_up).scaled(-j);
+    return true;
+  }
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t out) const {
     const std::int64_t grid = sum_grid(out);
@@ -305,7 +392,8 @@ struct fused_finish {
     } else {
       const residue* sum = sums.digits_of(static_cast<std::size_t>(out));  // only the residues are written
       for (int i = 0; i < N; ++i) z.digits[i] = sum[i];
-      round_with_exponent<N>(z, z.digits, round_exact_sign, grid, *b);
+      const std::int32_t flags = sign_and_interval(z, z.digits, sum_bits(out)) ? round_plain : round_exact_sign;
+      round_with_exponent<N>(z, z.digits, flags, grid, *b);
       if (z.is_zero()) return;
     }
     const std::size_t at = y_map(out);
@@ -340,18 +428,28 @@ fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace
   return shape;
 }
 
-// y(map(o)) += sum_k op(A)_ok d_k for every output o; see the top of this file.
-// sums and sum_grid hold at least one entry per output.
+// y <- alpha op(A) x + beta y for alpha != 0 in three kernels: fused_prepare, the fused kernel
+// (see the top of this file) and fused_finish. The workspace holds d (x's length) and one sum,
+// grid and bit bound per output.
 template <class ExecSpace, int N, class MemorySpace>
 void launch_fused(const std::string& label, const ExecSpace& exec, const mp_array<N, MemorySpace>& A, std::int64_t m,
-                  std::int64_t n, std::int64_t lda, bool transposed, const mp_array<N, MemorySpace>& d,
-                  const mp_array<N, MemorySpace>& y, const vector_map& y_map, const mp_array<N, MemorySpace>& sums,
-                  const Kokkos::View<std::int64_t*, MemorySpace>& sum_grid, int team_size, int vector_length) {
+                  std::int64_t n, std::int64_t lda, bool transposed, const mp_float<N>& alpha,
+                  const operand<N, MemorySpace>& x, const mp_float<N>& beta, const operand<N, MemorySpace>& y,
+                  const gemv_workspace<N, MemorySpace>& workspace, int team_size, int vector_length) {
   const std::int64_t outputs = transposed ? n : m, terms = transposed ? m : n;
   int headroom = 0;
   while ((std::int64_t(1) << headroom) < terms) ++headroom;
   const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
-  const gemv_fused_kernel<N, ExecSpace, MemorySpace> kernel{A, lda, transposed, d, terms, headroom, sums, sum_grid, b};
+  const auto& d = workspace.d;
+  const auto& sums = workspace.sums;
+  const auto& sum_grid = workspace.sum_grid;
+  const auto& sum_bits = workspace.sum_bits;
+  const vector_map& y_map = y.map;
+  Kokkos::parallel_for(label + "::prepare",
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, terms + outputs),
+                       fused_prepare<N, MemorySpace>{alpha, beta, x, y, d, terms, b});
+  const gemv_fused_kernel<N, ExecSpace, MemorySpace> kernel{A,   lda,      transposed, d, terms,
+                                                            headroom, sums, sum_grid, sum_bits, b};
   const fused_shape shape = fused_launch_shape(kernel, team_size, vector_length);
   const auto policy = fused_policy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)
                           .set_scratch_size(0, Kokkos::PerTeam(kernel.scratch_bytes(shape.team_size)));
@@ -361,7 +459,7 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   Kokkos::parallel_for(label + "::finish",
                        Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Kokkos::LaunchBounds<32, 1>>(
                            exec, 0, outputs),
-                       fused_finish<N, MemorySpace>{sums, sum_grid, y, y_map, b});
+                       fused_finish<N, MemorySpace>{sums, sum_grid, sum_bits, y.array, y_map, b});
 }
 
 }  // namespace kamp::rns

@@ -9,18 +9,21 @@
 namespace kamp::rns {
 
 // GEMV: the scaled vector d = alpha x, and either (Algorithm 1) the m x n matrix B or (the
-// fused kernel) each output's unrounded sum and its grid exponent (rns/gemv_fused.hpp).
+// fused kernel) each output's unrounded sum, its grid exponent and a bound of its bit length
+// (rns/gemv_fused.hpp).
 template <int N, class MemorySpace>
 struct gemv_workspace {
   using pointer = gemv_workspace*;  // a non-deduced parameter type: callers may pass nullptr
   mp_array<N, MemorySpace> d, B, sums;
   Kokkos::View<std::int64_t*, MemorySpace> sum_grid;
+  Kokkos::View<std::int32_t*, MemorySpace> sum_bits;
   void reserve(std::int64_t vector_length, std::int64_t matrix_cells, std::int64_t fused_outputs = 0) {
     if (static_cast<std::int64_t>(d.size()) < vector_length) d = mp_array<N, MemorySpace>(vector_length, "kamp::rns::gemv::d");
     if (static_cast<std::int64_t>(B.size()) < matrix_cells) B = mp_array<N, MemorySpace>(matrix_cells, "kamp::rns::gemv::B");
     if (static_cast<std::int64_t>(sums.size()) < fused_outputs) {
       sums = mp_array<N, MemorySpace>(fused_outputs, "kamp::rns::gemv::sums");
       sum_grid = Kokkos::View<std::int64_t*, MemorySpace>("kamp::rns::gemv::sum_grid", fused_outputs);
+      sum_bits = Kokkos::View<std::int32_t*, MemorySpace>("kamp::rns::gemv::sum_bits", fused_outputs);
     }
   }
 };

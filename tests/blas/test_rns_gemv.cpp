@@ -226,6 +226,53 @@ void check_special_values() {
     EXPECT_EQ(rns::compare<N>(results[0][i], fused[i], b), 0) << "y[" << i << "]";
 }
 
+// On short significands (seed 000's p/4-bit data) every product lies on the fused kernel's grid,
+// so the fused GEMV returns the exact sum truncated to q bits (toward zero), whichever team
+// shape adds it: with 600 terms one thread folds its accumulators twice; the rows' signs are
+// random, so about half the sums are negative and take the wrapped-sign path.
+template <class Config>
+void check_fused_exact_on_short_significands(char trans) {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  constexpr int q = rns::basis_constants<N>::significand_bits, bits = (q - 1) / 4;
+  kamp::core::random_source rng(91);
+  const std::int64_t m = trans == 'T' ? 600 : 5, n = trans == 'T' ? 5 : 600;
+  const std::int64_t xlen = trans == 'T' ? m : n, ylen = trans == 'T' ? n : m;
+  std::vector<rns::mp_float<N>> A(m * n), x(xlen), y(ylen, rns::mp_float<N>::zero());
+  for (auto* v : {&A, &x})
+    for (auto& e : *v) e = kamp::test::random_mp<N>(rng, -bits - 3, -bits, bits);
+  const auto one = rns::from_double<N>(1.0, rns::basis<N>::host());
+  std::vector<mpfr_value> exact;
+  for (std::int64_t out = 0; out < ylen; ++out) {
+    mpfr_value sum(8 * q), product(8 * q);
+    for (std::int64_t k = 0; k < xlen; ++k) {
+      const auto& a = A[trans == 'T' ? k + out * m : out + k * m];
+      mpfr_mul(product.get(), rns::to_mpfr<N>(a).get(), rns::to_mpfr<N>(x[k]).get(), MPFR_RNDN);  // exact
+      mpfr_add(sum.get(), sum.get(), product.get(), MPFR_RNDN);                                     // exact
+    }
+    mpfr_value rounded(q);
+    mpfr_set(rounded.get(), sum.get(), MPFR_RNDZ);
+    exact.push_back(rounded);
+  }
+  rns::mp_array<N, Memory> dA(A.size()), dx(x.size()), dy(y.size());
+  rns::copy_from_host(dA, A);
+  rns::copy_from_host(dx, x);
+  for (const auto& launch : {rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0},
+                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 1, 1}}) {
+    rns::copy_from_host(dy, y);
+    kamp::blas::gemv(Space(), trans, m, n, one, dA, m, dx, 1, rns::mp_float<N>::zero(), dy, 1, nullptr, launch);
+    Kokkos::fence();
+    const auto got = rns::copy_to_host(dy);
+    for (std::int64_t out = 0; out < ylen; ++out) {
+      ASSERT_EQ(kamp::test::invariant_violation<N>(got[out]), "") << "y[" << out << "]";
+      EXPECT_EQ(mpfr_cmp(rns::to_mpfr<N>(got[out]).get(), exact[out].get()), 0)
+          << "y[" << out << "] = " << rns::to_mpfr<N>(got[out]).to_string(10) << ", exact sum truncated to q bits "
+          << exact[out].to_string(10) << " (" << launch.fused_team_size << " threads)";
+    }
+  }
+}
+
 // The mp_matrix overload is the BLAS-style call with the matrix's shape and unit increments.
 template <class Config>
 void check_matrix_overload() {
@@ -266,6 +313,8 @@ TYPED_TEST(rns_gemv_test, n_cancelling_within_the_bound) { check_gemv<TypeParam>
 TYPED_TEST(rns_gemv_test, t_cancelling_within_the_bound) { check_gemv<TypeParam>('T', data::cancelling); }
 TYPED_TEST(rns_gemv_test, n_wide_range_within_the_bound) { check_gemv<TypeParam>('N', data::wide_range); }
 TYPED_TEST(rns_gemv_test, t_wide_range_within_the_bound) { check_gemv<TypeParam>('T', data::wide_range); }
+TYPED_TEST(rns_gemv_test, n_fused_exact_on_short_significands) { check_fused_exact_on_short_significands<TypeParam>('N'); }
+TYPED_TEST(rns_gemv_test, t_fused_exact_on_short_significands) { check_fused_exact_on_short_significands<TypeParam>('T'); }
 TYPED_TEST(rns_gemv_test, special_values_agree_between_algorithms) { check_special_values<TypeParam>(); }
 TYPED_TEST(rns_gemv_test, matrix_overload_matches_blas_style) { check_matrix_overload<TypeParam>(); }
 TYPED_TEST(rns_gemv_test, arguments_are_checked_and_quick_returns_write_nothing) {
