@@ -351,14 +351,9 @@ struct fused_finish {
   vector_map y_map;
   const basis_constants<N>* b;
 
-  // The sign and interval of the sum S from its residues X = S mod M, given |S| < 2^bits: one
-  // directed evaluation of X 2^j, with j chosen so that |S| 2^j < M/4, puts its fraction below
-  // 1/4 for S >= 0 and above 3/4 for S < 0; digits become |S|. This replaces the generic exact
-  // sign decision, whose evaluation refines a small |S|/M in many passes and, near 0 or 1, runs
-  // an O(N^2) mixed-radix conversion. False when the sums cannot tell or leave the interval wider
-  // than 2^-30 relative (|S| far below 2^bits: cancellation); the generic decision then runs.
-  KOKKOS_INLINE_FUNCTION bool sign_and_interval(mp_header& z, residue* digits, std::int32_t bits) const {
-    const std::int64_t j = 2 * q - 2 - bits;  // 0 <= j <= 2q - 2, and 2^(2q - 2) <= M/4
+  // Bounds f_lo <= frac(X 2^j / M) <= f_up from the directed sums of (X 2^j) w_i / m_i; false
+  // when the sums straddle an integer.
+  KOKKOS_INLINE_FUNCTION bool scaled_fraction(const residue* digits, std::int64_t j, double& f_lo, double& f_up) const {
     residue s[N];
     for (int i = 0; i < N; ++i)
       s[i] = mod_mul(mod_mul(digits[i], b->w[i], b->m[i], b->inv_m[i]), b->pow2[j][i], b->m[i], b->inv_m[i]);
@@ -366,7 +361,23 @@ struct fused_finish {
     detail::directed_sums<N>(s, *b, lo, up);
     const double whole = ::floor(lo);
     if (::floor(up) != whole) return false;
-    double f_lo = lo - whole, f_up = up - whole;  // exact
+    f_lo = lo - whole;  // exact
+    f_up = up - whole;
+    return true;
+  }
+
+  // The sign and interval of the sum S from its residues X = S mod M, given |S| < 2^bits: one
+  // directed evaluation of X 2^j, with j chosen so that |S| 2^j < M/4, puts its fraction below
+  // 1/4 for S >= 0 and above 3/4 for S < 0; digits become |S|. When |S| lies well below 2^bits
+  // (a sum of terms of both signs), a second evaluation at a scale that brings the fraction near
+  // 1/4 narrows the interval. This replaces the generic exact sign decision, whose evaluation
+  // refines a small |S|/M in many passes and, near 0 or 1, runs an O(N^2) mixed-radix
+  // conversion. False when the sums cannot tell or the interval stays wider than 2^-30 relative
+  // (|S| below 2^(bits - 40): cancellation); the generic decision then runs.
+  KOKKOS_INLINE_FUNCTION bool sign_and_interval(mp_header& z, residue* digits, std::int32_t bits) const {
+    std::int64_t j = 2 * q - 2 - bits;  // 0 <= j <= 2q - 2, and 2^(2q - 2) <= M/4
+    double f_lo, f_up;
+    if (!scaled_fraction(digits, j, f_lo, f_up)) return false;
     z.sign = 0;
     if (f_lo > 0.75) {
       for (int i = 0; i < N; ++i) digits[i] = digits[i] == 0 ? 0 : b->m[i] - digits[i];
@@ -377,7 +388,14 @@ struct fused_finish {
     } else if (!(f_up < 0.25)) {
       return false;
     }
-    if (!(f_lo > 0) || f_up - f_lo > f_lo * 0x1p-30) return false;
+    if (f_up - f_lo > f_lo * 0x1p-30) {
+      if (!(f_up > 0x1p-40)) return false;
+      // 2^k <= 1/(4 f_up): the fraction of |S| 2^(j + k) stays below 1/4.
+      j += static_cast<std::int64_t>(::floor(-::log2(f_up))) - 2;
+      if (j > basis_constants<N>::max_alignment || !scaled_fraction(digits, j, f_lo, f_up) || !(f_up < 0.25) ||
+          !(f_lo > 0) || f_up - f_lo > f_lo * 0x1p-30)
+        return false;
+    }
     z.eval[0] = core::er_float::make(f_lo).scaled(-j);
     z.eval[1] = core::er_float::make(f_up).scaled(-j);
     return true;
