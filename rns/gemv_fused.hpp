@@ -20,8 +20,8 @@
 //
 // Threads of a team take terms in turn; the vector lanes of a thread share one term's
 // residues (so the residues of one element are read in one coalesced access whatever the
-// layout of A), and each thread accumulates in its own row of team scratch, unreduced in
-// 64 bits. Residues of the same index are read by the same lane in every loop, so lanes
+// layout of A), and each thread accumulates in its own column of team scratch (team_column),
+// unreduced in 64 bits. Residues of the same index are read by the same lane in every loop, so lanes
 // need no synchronisation besides the vector reductions.
 //
 // Residue arithmetic: d is first put in Montgomery form (d_k 2^32 mod m_i), so that one
@@ -80,6 +80,16 @@ struct fused_scan_reducer {
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
 
+// Thread `rank`'s row of a team scratch array laid out residue by residue (element i of thread
+// j at i * team_size + j): the lanes of a warp, which hold neighbouring threads, then touch
+// neighbouring words rather than words N apart, which fall into the same shared-memory bank.
+template <class T>
+struct team_column {
+  T* first;
+  int stride;
+  KOKKOS_INLINE_FUNCTION T& operator[](int i) const { return first[i * stride]; }
+};
+
 // A product's place: its exponent, an upper bound of its significand over M, its bit
 // length bound (X_a X_d < 2^bits) and its sign.
 struct fused_term {
@@ -122,8 +132,10 @@ struct gemv_fused_kernel {
   // Whether the scalar multiplication overflows A_ok d_k, for a product whose bit-length bounds
   // straddle the limit: the product rounded as that multiplication rounds it (rare, so out of
   // line: the scan keeps its registers).
-  KAMP_OUT_OF_LINE_FUNCTION bool product_overflows(const mp_header& a, const residue* a_digits, const mp_header& x,
-                                                   const residue* x_digits) const {
+  // Takes positions, not headers, so that the scan's headers need no copy in memory for the call.
+  KAMP_OUT_OF_LINE_FUNCTION bool product_overflows(std::size_t e, std::int64_t k) const {
+    const mp_header a = A.header(e), x = header_of_d(k);
+    const residue *a_digits = A.digits_of(e), *x_digits = d.digits_of(static_cast<std::size_t>(k));
     mp_header z;
     residue p[N];
     const std::int32_t active = mul_esi<N>(a, x, z, *b);
@@ -142,10 +154,10 @@ struct gemv_fused_kernel {
     return true;
   }
 
-  // Classifies the product A_ok d_k from the headers (and, rarely, the residues) for the scan;
-  // returns false for a zero or special one.
-  KOKKOS_INLINE_FUNCTION bool finite_term(const mp_header& a, const residue* a_digits, const mp_header& x,
-                                          const residue* x_digits, fused_term& t, std::int32_t& specials) const {
+  // Classifies the product A_ok d_k (A element e) from the headers (and, rarely, the residues)
+  // for the scan; returns false for a zero or special one.
+  KOKKOS_INLINE_FUNCTION bool finite_term(std::size_t e, std::int64_t k, fused_term& t, std::int32_t& specials) const {
+    const mp_header a = A.header(e), x = header_of_d(k);
     const std::int32_t sign = a.sign ^ x.sign;
     if (a.is_nan() || x.is_nan() || (a.is_inf() && x.is_zero()) || (a.is_zero() && x.is_inf())) {
       specials |= fused_scan::has_nan;
@@ -161,7 +173,7 @@ struct gemv_fused_kernel {
     const std::int64_t room = q + exponent_limit - t.exp;
     if (t.bits > room &&
         (bit_length_floor<N>(core::mul_rd(core::mul_rd(a.eval[0], x.eval[0]), b->M_rd), *b) > room ||
-         product_overflows(a, a_digits, x, x_digits))) {
+         product_overflows(e, k))) {
       specials |= sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
       return false;
     }
@@ -171,19 +183,19 @@ struct gemv_fused_kernel {
   KOKKOS_INLINE_FUNCTION mp_header header_of_d(std::int64_t k) const { return d.header(static_cast<std::size_t>(k)); }
 
   // acc_i += (+-) v_i 2^shift mod m_i, unreduced: factor_i = 2^shift mod m_i (nonzero, m_i odd).
-  KOKKOS_INLINE_FUNCTION static void accumulate(std::uint64_t* acc, int i, residue v, residue factor,
+  KOKKOS_INLINE_FUNCTION static void accumulate(const team_column<std::uint64_t>& acc, int i, residue v, residue factor,
                                                 std::int32_t sign, residue m) {
     acc[i] += static_cast<std::uint64_t>(v) * static_cast<std::uint64_t>(sign ? m - factor : factor);
   }
 
   // Truncation by t > 64 bits: rare (a product far below the row's largest but above the
   // grid); every lane does it redundantly on private copies, then keeps its residues.
-  KOKKOS_INLINE_FUNCTION void add_truncated_slowly(const member& team, const residue* a, const residue* x,
-                                                   const fused_term& term, std::int64_t t,
-                                                   std::uint64_t* acc) const {
+  // Takes the term's fields by value: a reference would keep the hot loop's term in memory.
+  KAMP_OUT_OF_LINE_FUNCTION void add_truncated_slowly(const member& team, const residue* a, const residue* x,
+                                                      core::er_float up, std::int32_t sign, std::int64_t t,
+                                                      team_column<std::uint64_t> acc) const {
     residue p[N], s[N];
     for (int i = 0; i < N; ++i) p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
-    core::er_float up = term.fraction_up;
     while (t > 0) {
       const int k = t > basis_constants<N>::max_shift ? basis_constants<N>::max_shift : static_cast<int>(t);
       for (int i = 0; i < N; ++i) s[i] = mod_mul(p[i], b->w[i], b->m[i], b->inv_m[i]);
@@ -193,7 +205,7 @@ struct gemv_fused_kernel {
       t -= k;
     }
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
-                         [&](int i) { accumulate(acc, i, p[i], 1, term.sign, b->m[i]); });
+                         [&](int i) { accumulate(acc, i, p[i], 1, sign, b->m[i]); });
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
@@ -203,23 +215,19 @@ struct gemv_fused_kernel {
     auto* accumulators = reinterpret_cast<std::uint64_t*>(scratch);
     auto* products = reinterpret_cast<residue*>(scratch + size * N * sizeof(std::uint64_t));
     residue* crt_terms = products + size * N;  // s_i = p_i w_i mod m_i of the current product
-    std::uint64_t* acc = accumulators + rank * N;
-    residue* p = products + rank * N;
-    residue* s = crt_terms + rank * N;
+    const team_column<std::uint64_t> acc{accumulators + rank, size};
+    const team_column<residue> p{products + rank, size}, s{crt_terms + rank, size};
 
+    // Each thread scans its terms (those it accumulates below), then the team combines them.
     fused_scan scan;
-    Kokkos::parallel_reduce(
-        Kokkos::TeamThreadRange(team, terms),
-        [&](std::int64_t k, fused_scan& s) {
-          fused_term term;
-          const std::size_t e = element(out, k);
-          if (finite_term(A.header(e), A.digits_of(e), header_of_d(k), d.digits_of(static_cast<std::size_t>(k)), term,
-                          s.specials)) {
-            if (term.exp + term.bits > s.top) s.top = term.exp + term.bits;
-            if (term.exp < s.low) s.low = term.exp;
-          }
-        },
-        fused_scan_reducer(scan));
+    for (std::int64_t k = rank; k < terms; k += size) {
+      fused_term term;
+      if (finite_term(element(out, k), k, term, scan.specials)) {
+        if (term.exp + term.bits > scan.top) scan.top = term.exp + term.bits;
+        if (term.exp < scan.low) scan.low = term.exp;
+      }
+    }
+    team.team_reduce(fused_scan_reducer(scan));
 
     if (scan.specials != 0) {
       Kokkos::single(Kokkos::PerTeam(team), [&] {
@@ -294,7 +302,7 @@ struct gemv_fused_kernel {
           accumulate(acc, i, reduced, b->inv_pow2[shift][i], term.sign, m);
         });
       } else {
-        add_truncated_slowly(team, a, x, term, t, acc);
+        add_truncated_slowly(team, a, x, term.fraction_up, term.sign, t, acc);
       }
     }
     team.team_barrier();
@@ -305,7 +313,7 @@ struct gemv_fused_kernel {
       Kokkos::single(Kokkos::PerThread(team), [&] {
         std::uint64_t total = 0;
         for (int j = 0; j < size; ++j)
-          total += static_cast<std::uint64_t>(mod_u64(accumulators[j * N + i], b->m[i], b->inv_m[i]));
+          total += static_cast<std::uint64_t>(mod_u64(accumulators[i * size + j], b->m[i], b->inv_m[i]));
         sum[i] = mod_u63(total, b->m[i], b->inv_m[i]);
       });
     });
@@ -463,8 +471,12 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   const auto& sum_grid = workspace.sum_grid;
   const auto& sum_bits = workspace.sum_bits;
   const vector_map& y_map = y.map;
-  Kokkos::parallel_for(label + "::prepare",
-                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, terms + outputs),
+  // One warp per block for the two one-thread-per-element kernels: they are latency-bound (a
+  // scalar multiplication or a rounding per thread, up to 255 registers) and have few threads,
+  // so they are spread over as many multiprocessors as possible (E2: with 256-thread blocks
+  // the prepare kernel ran on 8 of the H200's 132 multiprocessors).
+  using spread_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Kokkos::LaunchBounds<32, 1>>;
+  Kokkos::parallel_for(label + "::prepare", spread_policy(exec, 0, terms + outputs),
                        fused_prepare<N, MemorySpace>{alpha, beta, x, y, d, terms, b});
   const gemv_fused_kernel<N, ExecSpace, MemorySpace> kernel{A,   lda,      transposed, d, terms,
                                                             headroom, sums, sum_grid, sum_bits, b};
@@ -472,11 +484,7 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   const auto policy = fused_policy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)
                           .set_scratch_size(0, Kokkos::PerTeam(kernel.scratch_bytes(shape.team_size)));
   Kokkos::parallel_for(label, policy, kernel);
-  // One warp per block: the finishing kernel has one thread per output and is latency-bound, so
-  // its few threads are spread over as many multiprocessors as possible.
-  Kokkos::parallel_for(label + "::finish",
-                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Kokkos::LaunchBounds<32, 1>>(
-                           exec, 0, outputs),
+  Kokkos::parallel_for(label + "::finish", spread_policy(exec, 0, outputs),
                        fused_finish<N, MemorySpace>{sums, sum_grid, sum_bits, y.array, y_map, b});
 }
 
