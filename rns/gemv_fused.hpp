@@ -35,6 +35,7 @@
 #include <cstdint>
 
 #include "core/out_of_line.hpp"
+#include "core/unit_fractions.hpp"
 #include "rns/add.hpp"
 #include "rns/array_stages.hpp"
 #include "rns/index_maps.hpp"
@@ -90,11 +91,9 @@ struct team_column {
   KOKKOS_INLINE_FUNCTION T& operator[](int i) const { return first[i * stride]; }
 };
 
-// A product's place: its exponent, an upper bound of its significand over M, its bit
-// length bound (X_a X_d < 2^bits) and its sign.
+// A product's place: its exponent, its bit length bound (X_a X_d < 2^bits) and its sign.
 struct fused_term {
   std::int64_t exp = 0;
-  core::er_float fraction_up;
   std::int64_t bits = 0;
   std::int32_t sign = 0;
 };
@@ -144,12 +143,21 @@ struct gemv_fused_kernel {
     return z.is_inf();
   }
 
-  // The place of the product A_ok d_k of two finite values; false when it is zero.
+  // An upper bound of X_a X_d / M for nonzero a and d, which the truncations need.
+  KOKKOS_INLINE_FUNCTION core::er_float fraction_up(const mp_header& a, const mp_header& x) const {
+    return core::mul_ru(core::mul_ru(a.eval[1], x.eval[1]), b->M_ru);
+  }
+
+  // The place of the product A_ok d_k of two finite values; false when it is zero. Its bit bound
+  // is bit_length_bound(fraction_up(a, x)), the same three upward roundings on the bare
+  // fractions: a term's place is most of a term's work on a CPU and, as extended floats, kept
+  // the GPU loop above its register budget.
   KOKKOS_INLINE_FUNCTION bool place_term(const mp_header& a, const mp_header& x, fused_term& t) const {
     if (a.is_zero() || x.is_zero()) return false;
     t.exp = static_cast<std::int64_t>(a.exp) + x.exp;
-    t.fraction_up = core::mul_ru(core::mul_ru(a.eval[1], x.eval[1]), b->M_ru);
-    t.bits = bit_length_bound<N>(t.fraction_up, *b);
+    const double m = b->M_ru.frac;
+    const double up = core::mul_ru_unit(core::mul_ru_unit(a.eval[1].frac, x.eval[1].frac), m);
+    t.bits = a.eval[1].exp + x.eval[1].exp + 2 * b->M_ru.exp + core::binary_exponent(core::mul_ru_unit(up, m));
     t.sign = a.sign ^ x.sign;
     return true;
   }
@@ -208,6 +216,109 @@ struct gemv_fused_kernel {
                          [&](int i) { accumulate(acc, i, p[i], 1, sign, b->m[i]); });
   }
 
+  // The scan of one term: its place into scan, or the special value it makes.
+  KOKKOS_INLINE_FUNCTION void scan_term(std::int64_t out, std::int64_t k, fused_scan& scan) const {
+    fused_term term;
+    if (finite_term(element(out, k), k, term, scan.specials)) {
+      if (term.exp + term.bits > scan.top) scan.top = term.exp + term.bits;
+      if (term.exp < scan.low) scan.low = term.exp;
+    }
+  }
+
+  // Writes output o when its scan alone decides it: a special value, or every product zero (y
+  // keeps beta y). One thread calls it.
+  KOKKOS_INLINE_FUNCTION void write_settled(std::int64_t out, const fused_scan& scan) const {
+    if (scan.specials == 0) {
+      sum_grid(out) = fused_no_sum;
+      return;
+    }
+    const bool both = (scan.specials & fused_scan::has_positive_inf) && (scan.specials & fused_scan::has_negative_inf);
+    sums.store(static_cast<std::size_t>(out), (scan.specials & fused_scan::has_nan) || both
+                                                  ? mp_float<N>::nan()
+                                                  : mp_float<N>::inf(scan.specials & fused_scan::has_negative_inf ? 1 : 0));
+    sum_grid(out) = fused_special_sum;
+  }
+
+  // The lowest grid on which the aligned terms stay below 2^(2q - 2 - headroom), raised to the
+  // last bit of the lowest product when that lies above it: then every product is on the grid
+  // exactly either way, the sum the same, and it has fewer bits to round (seed 000's p/4-bit
+  // data leaves it below q bits, so the finishing kernel truncates nothing).
+  KOKKOS_INLINE_FUNCTION std::int64_t grid_of(const fused_scan& scan) const {
+    const std::int64_t lowest_grid = scan.top - (2 * q - 2 - headroom);
+    return scan.low > lowest_grid ? scan.low : lowest_grid;
+  }
+
+  KOKKOS_INLINE_FUNCTION void fold(const member& team, const team_column<std::uint64_t>& acc) const {
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
+                         [&](int i) { acc[i] = static_cast<std::uint64_t>(mod_u64(acc[i], b->m[i], b->inv_m[i])); });
+  }
+
+  // Adds the term A_ok d_k, placed on the grid, to acc (p and s: the thread's residue scratch);
+  // returns whether it added anything. The scan found no special value and no overflowing
+  // product: only the places are needed.
+  KOKKOS_INLINE_FUNCTION bool add_term(const member& team, std::int64_t out, std::int64_t k, std::int64_t grid,
+                                       const team_column<std::uint64_t>& acc, const team_column<residue>& p,
+                                       const team_column<residue>& s) const {
+    const std::size_t e = element(out, k);
+    fused_term term;
+    if (!place_term(A.header(e), header_of_d(k), term) || term.exp + term.bits <= grid) return false;
+    const residue* a = A.digits_of(e);
+    const residue* x = d.digits_of(static_cast<std::size_t>(k));
+    const std::int64_t t = grid - term.exp;
+    if (t <= 0) {
+      const auto up = static_cast<int>(-t);  // < 2q - 2, within the pow2 table
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
+        const residue m = b->m[i];
+        accumulate(acc, i, mont_mul(a[i], x[i], m, b->mont_neg_inv[i]), b->pow2[up][i], term.sign, m);
+      });
+    } else if (t <= 64) {
+      // floor(P / 2^t) = (P - r) 2^-t with r = P mod 2^t from the low CRT word:
+      // P = sum_i s_i M_i - rank M, s_i = p_i w_i mod m_i.
+      double crt_sum = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(team, N),
+          [&](int i, double& sum_) {
+            p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
+            s[i] = mont_mul(p[i], b->w_mont[i], b->m[i], b->mont_neg_inv[i]);
+            sum_ = core::add_rn(sum_, core::mul_rn(static_cast<double>(s[i]), b->inv_m[i]));
+          },
+          crt_sum);
+      std::uint64_t low = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(team, N),
+          [&](int i, std::uint64_t& low_) { low_ += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0]; }, low);
+      const double fraction = fraction_up(A.header(e), header_of_d(k)).to_double();
+      const auto crt_rank_ = static_cast<std::uint64_t>(::floor(core::sub_rn(crt_sum, fraction) + 0.5));
+      std::uint64_t r = low - crt_rank_ * b->m_low[0];
+      if (t < 64) r &= (std::uint64_t(1) << t) - 1;
+      const auto shift = static_cast<int>(t);
+      const bool narrow = t < 63;  // r < 2^63: one reduction step instead of two
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
+        const residue m = b->m[i];
+        const residue reduced = mod_sub(p[i], narrow ? mod_u63(r, m, b->inv_m[i]) : mod_u64(r, m, b->inv_m[i]), m);
+        accumulate(acc, i, reduced, b->inv_pow2[shift][i], term.sign, m);
+      });
+    } else {
+      add_truncated_slowly(team, a, x, fraction_up(A.header(e), header_of_d(k)), term.sign, t, acc);
+    }
+    return true;
+  }
+
+  // Residue i of output o's sum from the columns accumulators of its threads at
+  // column[i * columns + j], each reduced below m_i < 2^28 (so that their sum, for at most 2^20
+  // threads, stays below 2^48), added and reduced; then its grid and bit bound.
+  KOKKOS_INLINE_FUNCTION void write_sum_digit(std::int64_t out, int i, const std::uint64_t* column, int columns) const {
+    std::uint64_t total = 0;
+    for (int j = 0; j < columns; ++j)
+      total += static_cast<std::uint64_t>(mod_u64(column[i * columns + j], b->m[i], b->inv_m[i]));
+    sums.digits_of(static_cast<std::size_t>(out))[i] = mod_u63(total, b->m[i], b->inv_m[i]);
+  }
+  KOKKOS_INLINE_FUNCTION void write_sum_place(std::int64_t out, std::int64_t grid, const fused_scan& scan) const {
+    sum_grid(out) = grid;
+    sum_bits(out) = static_cast<std::int32_t>(scan.top - grid + headroom);
+  }
+
+  // One team per output (see the top of this file).
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
     const std::int64_t out = team.league_rank();
     const int rank = team.team_rank(), size = team.team_size();
@@ -220,107 +331,28 @@ struct gemv_fused_kernel {
 
     // Each thread scans its terms (those it accumulates below), then the team combines them.
     fused_scan scan;
-    for (std::int64_t k = rank; k < terms; k += size) {
-      fused_term term;
-      if (finite_term(element(out, k), k, term, scan.specials)) {
-        if (term.exp + term.bits > scan.top) scan.top = term.exp + term.bits;
-        if (term.exp < scan.low) scan.low = term.exp;
-      }
-    }
+    for (std::int64_t k = rank; k < terms; k += size) scan_term(out, k, scan);
     team.team_reduce(fused_scan_reducer(scan));
-
-    if (scan.specials != 0) {
-      Kokkos::single(Kokkos::PerTeam(team), [&] {
-        const bool both = (scan.specials & fused_scan::has_positive_inf) && (scan.specials & fused_scan::has_negative_inf);
-        sums.store(static_cast<std::size_t>(out),
-                   (scan.specials & fused_scan::has_nan) || both
-                       ? mp_float<N>::nan()
-                       : mp_float<N>::inf(scan.specials & fused_scan::has_negative_inf ? 1 : 0));
-        sum_grid(out) = fused_special_sum;
-      });
+    if (scan.specials != 0 || scan.top == LLONG_MIN) {
+      Kokkos::single(Kokkos::PerTeam(team), [&] { write_settled(out, scan); });
       return;
     }
-    if (scan.top == LLONG_MIN) {  // every product is zero: y keeps beta y
-      Kokkos::single(Kokkos::PerTeam(team), [&] { sum_grid(out) = fused_no_sum; });
-      return;
-    }
-    // The lowest grid on which the aligned terms stay below 2^(2q - 2 - headroom), raised to the
-    // last bit of the lowest product when that lies above it: then every product is on the grid
-    // exactly either way, the sum the same, and it has fewer bits to round (seed 000's p/4-bit
-    // data leaves it below q bits, so the finishing kernel truncates nothing).
-    const std::int64_t lowest_grid = scan.top - (2 * q - 2 - headroom);
-    const std::int64_t grid = scan.low > lowest_grid ? scan.low : lowest_grid;
+    const std::int64_t grid = grid_of(scan);
 
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
     int unfolded = 0;  // products added to acc since it was last reduced
     for (std::int64_t k = rank; k < terms; k += size) {
-      const std::size_t e = element(out, k);
-      // The scan found no special value and no overflowing product: only the places are needed.
-      fused_term term;
-      if (!place_term(A.header(e), header_of_d(k), term) || term.exp + term.bits <= grid) continue;
-      const residue* a = A.digits_of(e);
-      const residue* x = d.digits_of(static_cast<std::size_t>(k));
       if (unfolded == basis_constants<N>::accumulation_capacity) {
-        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
-                             [&](int i) { acc[i] = static_cast<std::uint64_t>(mod_u64(acc[i], b->m[i], b->inv_m[i])); });
+        fold(team, acc);
         unfolded = 0;
       }
-      ++unfolded;
-      const std::int64_t t = grid - term.exp;
-      if (t <= 0) {
-        const auto up = static_cast<int>(-t);  // < 2q - 2, within the pow2 table
-        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
-          const residue m = b->m[i];
-          accumulate(acc, i, mont_mul(a[i], x[i], m, b->mont_neg_inv[i]), b->pow2[up][i], term.sign, m);
-        });
-      } else if (t <= 64) {
-        // floor(P / 2^t) = (P - r) 2^-t with r = P mod 2^t from the low CRT word:
-        // P = sum_i s_i M_i - rank M, s_i = p_i w_i mod m_i.
-        double crt_sum = 0;
-        Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, N),
-            [&](int i, double& sum_) {
-              p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
-              s[i] = mont_mul(p[i], b->w_mont[i], b->m[i], b->mont_neg_inv[i]);
-              sum_ = core::add_rn(sum_, core::mul_rn(static_cast<double>(s[i]), b->inv_m[i]));
-            },
-            crt_sum);
-        std::uint64_t low = 0;
-        Kokkos::parallel_reduce(
-            Kokkos::ThreadVectorRange(team, N),
-            [&](int i, std::uint64_t& low_) { low_ += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0]; },
-            low);
-        const auto crt_rank_ = static_cast<std::uint64_t>(
-            ::floor(core::sub_rn(crt_sum, term.fraction_up.to_double()) + 0.5));
-        std::uint64_t r = low - crt_rank_ * b->m_low[0];
-        if (t < 64) r &= (std::uint64_t(1) << t) - 1;
-        const auto shift = static_cast<int>(t);
-        const bool narrow = t < 63;  // r < 2^63: one reduction step instead of two
-        Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
-          const residue m = b->m[i];
-          const residue reduced = mod_sub(p[i], narrow ? mod_u63(r, m, b->inv_m[i]) : mod_u64(r, m, b->inv_m[i]), m);
-          accumulate(acc, i, reduced, b->inv_pow2[shift][i], term.sign, m);
-        });
-      } else {
-        add_truncated_slowly(team, a, x, term.fraction_up, term.sign, t, acc);
-      }
+      unfolded += add_term(team, out, k, grid, acc, p, s) ? 1 : 0;
     }
     team.team_barrier();
-    // Residue i of the sum: the threads' accumulators, each reduced below m_i < 2^28 (so that
-    // their sum, for at most 2^20 threads, stays below 2^48), added and reduced.
-    residue* sum = sums.digits_of(static_cast<std::size_t>(out));
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](int i) {
-      Kokkos::single(Kokkos::PerThread(team), [&] {
-        std::uint64_t total = 0;
-        for (int j = 0; j < size; ++j)
-          total += static_cast<std::uint64_t>(mod_u64(accumulators[i * size + j], b->m[i], b->inv_m[i]));
-        sum[i] = mod_u63(total, b->m[i], b->inv_m[i]);
-      });
+      Kokkos::single(Kokkos::PerThread(team), [&] { write_sum_digit(out, i, accumulators, size); });
     });
-    Kokkos::single(Kokkos::PerTeam(team), [&] {
-      sum_grid(out) = grid;
-      sum_bits(out) = static_cast<std::int32_t>(scan.top - grid + headroom);
-    });
+    Kokkos::single(Kokkos::PerTeam(team), [&] { write_sum_place(out, grid, scan); });
   }
 };
 
@@ -478,8 +510,8 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   using spread_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Kokkos::LaunchBounds<32, 1>>;
   Kokkos::parallel_for(label + "::prepare", spread_policy(exec, 0, terms + outputs),
                        fused_prepare<N, MemorySpace>{alpha, beta, x, y, d, terms, b});
-  const gemv_fused_kernel<N, ExecSpace, MemorySpace> kernel{A,   lda,      transposed, d, terms,
-                                                            headroom, sums, sum_grid, sum_bits, b};
+  using kernel_type = gemv_fused_kernel<N, ExecSpace, MemorySpace>;
+  const kernel_type kernel{A, lda, transposed, d, terms, headroom, sums, sum_grid, sum_bits, b};
   const fused_shape shape = fused_launch_shape(kernel, team_size, vector_length);
   const auto policy = fused_policy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)
                           .set_scratch_size(0, Kokkos::PerTeam(kernel.scratch_bytes(shape.team_size)));
