@@ -1,34 +1,19 @@
 #include <Kokkos_Core.hpp>
 #include <cublas_v2.h>
 
-#include <stdexcept>
-#include <string>
-
 #include "blas/vendor_blas.hpp"
 #include "blas/argument_checks.hpp"
+#include "blas/cublas_handle.hpp"
 
 namespace kamp::blas {
 
 namespace {
 
 void check(cublasStatus_t status, const char* what) {
-  if (status != CUBLAS_STATUS_SUCCESS)
-    throw std::runtime_error(std::string("kamp::blas::cublas_double: ") + what + " failed with status " +
-                             std::to_string(static_cast<int>(status)));
+  detail::check_cublas(status, "kamp::blas::cublas_double", what);
 }
 
-// One handle per process, on Kokkos' default stream, destroyed before Kokkos finalizes
-// (destroying it after the CUDA context is gone would fault).
-cublasHandle_t handle() {
-  static cublasHandle_t h = [] {
-    cublasHandle_t created = nullptr;
-    check(cublasCreate(&created), "cublasCreate");
-    check(cublasSetStream(created, Kokkos::Cuda().cuda_stream()), "cublasSetStream");
-    Kokkos::push_finalize_hook([created] { cublasDestroy(created); });
-    return created;
-  }();
-  return h;
-}
+cublasHandle_t handle() { return detail::cublas_handle(); }
 
 cublasOperation_t to_cublas(char t) { return t == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T; }
 

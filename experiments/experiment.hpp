@@ -19,7 +19,7 @@ struct experiment_options {
 };
 
 struct experiment {
-  std::string id;     // E0..E11
+  std::string id;     // E0..E13
   std::string title;
   std::function<harness::results_table(const experiment_options&)> run;
 };
@@ -43,5 +43,6 @@ harness::results_table run_e9_sd_dot(const experiment_options& options);
 harness::results_table run_e10_sd_accuracy(const experiment_options& options);
 harness::results_table run_e11_vpbicgstab(const experiment_options& options);
 harness::results_table run_e12_rns_elementwise(const experiment_options& options);
+harness::results_table run_e13_ozaki_gemm(const experiment_options& options);
 
 }  // namespace kamp::experiments

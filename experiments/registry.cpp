@@ -30,6 +30,9 @@ const std::vector<experiment>& registry() {
        run_e11_vpbicgstab},
       {"E12", "RNS elementwise array add/mul throughput, split kernels vs per-thread vs MPFR+OpenMP",
        run_e12_rns_elementwise},
+      {"E13", "Double-double GEMM by the Ozaki scheme II (residue GEMMs on INT8 tensor cores) vs the FMA kernel and "
+              "the vendor's DGEMM (issue 13)",
+       run_e13_ozaki_gemm},
   };
   return all;
 }

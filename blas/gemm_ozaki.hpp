@@ -1,0 +1,68 @@
+#pragma once
+// C <- alpha op(A) op(B) + beta C for dd_real by the Ozaki scheme II (blas/ozaki/gemm_plan.hpp):
+// the inputs scaled to integers, their residues multiplied exactly by one GEMM per modulus (INT8
+// tensor cores on the GPU, OpenBLAS DGEMM on the host), the outputs rebuilt by the Chinese
+// remainder theorem. The error bound is blas/ozaki/error_bound.hpp's; with the default 104 bits
+// it is within the FMA kernel's gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|) for k >= 3.
+// Arguments as blas::gemm (the same checks and kamp::invalid_argument), and opts.bits in [1, 300].
+// Where the scheme cannot cover the inputs at that accuracy (Inf or NaN, exponent spreads that
+// need more moduli than there are, results near overflow or underflow, k beyond the exact
+// accumulation depth, no residue GEMM for the execution space), the FMA kernel (blas::gemm)
+// computes C, or with opts.on_uncovered = raise, kamp::invalid_argument names the operand and
+// the reason before anything is written. The report says which ran and with how many moduli.
+//
+//   gemm_ozaki(exec, trans_a, trans_b, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, opts)
+#include <memory>
+
+#include "blas/gemm.hpp"
+#include "blas/ozaki/gemm_plan.hpp"
+#include "dd/dd_format.hpp"
+
+namespace kamp::blas {
+
+template <class ExecSpace, class MemorySpace>
+ozaki::report gemm_ozaki(const ExecSpace& exec, char trans_a, char trans_b, std::int64_t m, std::int64_t n,
+                         std::int64_t k, const dd::dd_real& alpha, const array_t<dd::dd_real, MemorySpace>& A,
+                         std::int64_t lda, const array_t<dd::dd_real, MemorySpace>& B, std::int64_t ldb,
+                         const dd::dd_real& beta, const array_t<dd::dd_real, MemorySpace>& C, std::int64_t ldc,
+                         const ozaki::options& opts = {}, ozaki::gemm_plan<ExecSpace>* plan = nullptr) {
+  const char* fn = "kamp::blas::gemm_ozaki";
+  const auto shape = detail::check_gemm(fn, trans_a, trans_b, m, n, k, lda, static_cast<std::int64_t>(A.size()), ldb,
+                                        static_cast<std::int64_t>(B.size()), ldc, static_cast<std::int64_t>(C.size()));
+  require_argument(opts.bits >= 1 && opts.bits <= 300, fn, "opts.bits", opts.bits, "must be in [1, 300]");
+  require_space_memory<ExecSpace, MemorySpace>();
+  ozaki::report out;
+  auto fma_kernel = [&] { blas::gemm(exec, trans_a, trans_b, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc); };
+  if (m == 0 || n == 0 || k == 0 || alpha == dd::dd_real(0.0) || !isfinite(alpha) || !isfinite(beta)) {
+    out.reason = "nothing to multiply, or alpha or beta is not finite";
+    fma_kernel();
+    return out;
+  }
+  auto not_covered = [&](const std::string& reason) {
+    require_argument(opts.on_uncovered == ozaki::uncovered::fma_kernel, fn, "A, B", reason,
+                     "the Ozaki scheme cannot cover these operands at opts.bits = " + std::to_string(opts.bits));
+    out.reason = reason;
+    fma_kernel();
+  };
+  if constexpr (!ozaki::gemm_plan<ExecSpace>::available) {
+    not_covered(std::string("no residue GEMM for ") + ExecSpace::name());
+    return out;
+  } else {
+    std::unique_ptr<ozaki::gemm_plan<ExecSpace>> owned;
+    if (plan == nullptr) {
+      owned = std::make_unique<ozaki::gemm_plan<ExecSpace>>();
+      plan = owned.get();
+    }
+    out = plan->analyse(exec, shape.transposed_a, shape.transposed_b, m, n, k, A, lda, B, ldb, opts);
+    if (!out.scheme) {
+      not_covered(out.reason);
+      return out;
+    }
+    plan->residues(exec);
+    plan->products(exec);
+    plan->combine(exec, alpha, beta, beta == dd::dd_real(0.0), C, ldc);
+    return out;
+  }
+}
+
+}  // namespace kamp::blas

@@ -1,0 +1,98 @@
+#include "blas/ozaki/crt_basis.hpp"
+
+#include <gmp.h>
+
+#include <array>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "core/error.hpp"
+
+namespace kamp::blas::ozaki {
+
+namespace {
+
+constexpr std::array<int, max_moduli> moduli_table{256, 255, 253, 251, 247, 241, 239, 233, 229, 227, 223, 217, 211,
+                                                   199, 197, 193, 191, 181, 179, 173, 167, 163, 157, 151, 149, 139,
+                                                   137, 131, 127, 113, 109, 107, 103, 101, 97,  89,  83,  79,  73,
+                                                   71,  67,  61,  59,  53,  47,  43,  41,  37,  29};
+
+// An mpz_t that frees itself.
+struct big {
+  mpz_t v;
+  big() { mpz_init(v); }
+  ~big() { mpz_clear(v); }
+  big(const big&) = delete;
+  big& operator=(const big&) = delete;
+};
+
+// Invariants of the moduli table, not of the caller's arguments.
+void expect(bool ok, const char* what) {
+  if (!ok) throw std::logic_error(std::string("kamp::blas::ozaki::make_crt_basis: ") + what);
+}
+
+std::vector<std::uint32_t> words_of(const mpz_t x) {
+  std::vector<std::uint32_t> words(crt_words, 0);
+  big rest;
+  mpz_set(rest.v, x);
+  for (auto& w : words) {
+    w = static_cast<std::uint32_t>(mpz_get_ui(rest.v) & 0xffffffffUL);
+    mpz_tdiv_q_2exp(rest.v, rest.v, 32);
+  }
+  expect(mpz_sgn(rest.v) == 0, "a constant does not fit crt_words words");
+  return words;
+}
+
+}  // namespace
+
+int modulus(int i) {
+  require_argument(i >= 0 && i < max_moduli, "kamp::blas::ozaki::modulus", "i", i,
+                   "must be in [0, " + std::to_string(max_moduli) + ")");
+  return moduli_table[static_cast<std::size_t>(i)];
+}
+
+double product_bits(int count) {
+  double bits = 0;
+  for (int i = 0; i < count; ++i) bits += std::log2(static_cast<double>(modulus(i)));
+  return bits - 1e-9;
+}
+
+int moduli_for_bits(double bits) {
+  for (int count = 1; count <= max_moduli; ++count)
+    if (product_bits(count) >= bits) return count;
+  return 0;
+}
+
+crt_basis make_crt_basis(int count) {
+  require_argument(count >= 1 && count <= max_moduli, "kamp::blas::ozaki::make_crt_basis", "count", count,
+                   "must be in [1, " + std::to_string(max_moduli) + "]");
+  crt_basis basis;
+  basis.count = count;
+  big p, cofactor, inverse, m, weight, half;
+  mpz_set_ui(p.v, 1);
+  for (int l = 0; l < count; ++l) {
+    basis.moduli.push_back(modulus(l));
+    mpz_mul_ui(p.v, p.v, static_cast<unsigned long>(modulus(l)));
+  }
+  for (int l = 0; l < count; ++l) {
+    mpz_set_ui(m.v, static_cast<unsigned long>(basis.moduli[l]));
+    mpz_divexact(cofactor.v, p.v, m.v);
+    expect(mpz_invert(inverse.v, cofactor.v, m.v) != 0, "the moduli are not pairwise coprime");
+    mpz_mul(weight.v, cofactor.v, inverse.v);
+    mpz_mod(weight.v, weight.v, p.v);
+    const auto w = words_of(weight.v);
+    basis.weights.insert(basis.weights.end(), w.begin(), w.end());
+    for (int e = 0; e < power_table_size; ++e) {
+      // 2^e mod m by doubling: exact in int.
+      basis.powers.push_back(e == 0 ? 1 % basis.moduli[l] : (2 * basis.powers.back()) % basis.moduli[l]);
+    }
+  }
+  basis.product = words_of(p.v);
+  mpz_tdiv_q_2exp(half.v, p.v, 1);
+  basis.half = words_of(half.v);
+  basis.product_value = mpz_get_d(p.v);
+  return basis;
+}
+
+}  // namespace kamp::blas::ozaki

@@ -1,0 +1,248 @@
+#pragma once
+// The Ozaki scheme II GEMM for dd_real, stage by stage (blas/gemm_ozaki.hpp is the checked
+// entry point; experiments time the stages apart):
+//   analyse   scan the exponents of op(A)'s rows and op(B)'s columns, choose each vector's
+//             scale, the integer bits beta_A, beta_B and the number of moduli, or say why the
+//             scheme cannot cover the inputs (then the caller runs the FMA kernel or raises);
+//   residues  scale each vector to integers of at most beta bits (plus one) and write their
+//             symmetric residues modulo each modulus (int8 on the GPU, doubles on the host);
+//   products  one exact GEMM of residues per modulus (residue_products.hpp);
+//   combine   reconstruct every output from its residues (Chinese remainder theorem on 384-bit
+//             words), round it to a double-double, unscale it and form alpha x + beta C.
+// The moduli: the product P must exceed 2 k (2^beta_A + 1)(2^beta_B + 1), the largest integer
+// sum, so that the symmetric residue class determines it.
+// A plan keeps its workspace between calls; it grows, never shrinks.
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "blas/ozaki/crt_basis.hpp"
+#include "blas/ozaki/kernels.hpp"
+#include "blas/ozaki/residue_products.hpp"
+#include "dd/dd_real.hpp"
+
+namespace kamp::blas::ozaki {
+
+// What to do when the scheme cannot reach the requested accuracy (or the exponent range).
+enum class uncovered { fma_kernel, raise };
+
+struct options {
+  // Significant bits every input element keeps; 104 puts the result within the FMA kernel's
+  // bound (error_bound.hpp). Fewer bits take fewer moduli; at most 300.
+  int bits = 104;
+  uncovered on_uncovered = uncovered::fma_kernel;
+};
+
+struct report {
+  bool scheme = false;      // false: the FMA kernel ran (or nothing was computed)
+  std::string reason;       // why the scheme did not run
+  std::string engine;       // the residue GEMMs' implementation
+  int moduli = 0;
+  int bits_a = 0, bits_b = 0;    // integer bits of op(A)'s rows and op(B)'s columns
+  int range_a = 0, range_b = 0;  // their largest exponent spread (ilogb of largest - smallest nonzero)
+  double product_bits = 0;       // log2 P
+};
+
+template <class ExecSpace>
+class gemm_plan {
+ public:
+  static constexpr bool available = residue_products<ExecSpace>::available;
+
+  // Reads op(A) (m x k) and op(B) (k x n); returns report.scheme = false with a reason when
+  // the scheme cannot cover them. Arguments are checked by the caller.
+  template <class Array>
+  report analyse(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int64_t m, std::int64_t n,
+                 std::int64_t k, const Array& A, std::int64_t lda, const Array& B, std::int64_t ldb,
+                 const options& opts) {
+    report out;
+    out.engine = engine::name();
+    m_ = m;
+    n_ = n;
+    k_ = k;
+    if (k > engine::max_depth) {
+      out.reason = "k = " + std::to_string(k) + " exceeds the exact accumulation depth " +
+                   std::to_string(engine::max_depth) + " of " + engine::name();
+      return out;
+    }
+    // op(A) row i is A(i, :) or A(:, i); op(B) column j is B(:, j) or B(j, :).
+    a_ = panel{A.values, transposed_a ? lda : 1, transposed_a ? 1 : lda};
+    b_ = panel{B.values, transposed_b ? 1 : ldb, transposed_b ? ldb : 1};
+    const auto span_a = scan(exec, a_, m, top_a_, bottom_a_);
+    const auto span_b = scan(exec, b_, n, top_b_, bottom_b_);
+    out.range_a = span_a.range;
+    out.range_b = span_b.range;
+    if (span_a.non_finite || span_b.non_finite) {
+      out.reason = std::string(span_a.non_finite ? "A" : "B") + " holds Inf or NaN";
+      return out;
+    }
+    out.bits_a = opts.bits + span_a.range;
+    out.bits_b = opts.bits + span_b.range;
+    const double needed = 1.0 + std::log2(static_cast<double>(k)) + out.bits_a + out.bits_b + 1e-6;
+    out.moduli = moduli_for_bits(needed);
+    if (out.moduli == 0) {
+      out.reason = "the exponent spreads of op(A) (" + std::to_string(span_a.range) + ") and op(B) (" +
+                   std::to_string(span_b.range) + ") need " + std::to_string(needed) + " bits of moduli, beyond the " +
+                   std::to_string(product_bits(max_moduli)) + " of all " + std::to_string(max_moduli);
+      return out;
+    }
+    out.product_bits = product_bits(out.moduli);
+    if (span_a.empty || span_b.empty) {
+      out.reason = "";  // an operand is all zeros: the scheme gives exact zeros
+    } else {
+      // Outputs are below k 2^(top_a + 1) 2^(top_b + 1); the unit of output (i, j) is
+      // 2^(top_a(i) + top_b(j) + 2 - beta_A - beta_B), which must be normal for exact scaling.
+      const int ceil_log_k = static_cast<int>(std::ceil(std::log2(static_cast<double>(k))));
+      if (span_a.highest + span_b.highest + ceil_log_k + 3 > 1023) {
+        out.reason = "products of op(A) and op(B) could overflow (largest exponents " +
+                     std::to_string(span_a.highest) + " and " + std::to_string(span_b.highest) + ")";
+        return out;
+      }
+      if (span_a.lowest_top + span_b.lowest_top + 2 - out.bits_a - out.bits_b < -1022) {
+        out.reason = "outputs could fall below the normal range (vector exponents down to " +
+                     std::to_string(span_a.lowest_top) + " and " + std::to_string(span_b.lowest_top) + ")";
+        return out;
+      }
+    }
+    set_scales(top_a_, scale_a_, m, out.bits_a);
+    set_scales(top_b_, scale_b_, n, out.bits_b);
+    set_tables(out.moduli);
+    out.scheme = true;
+    return out;
+  }
+
+  // The residue GEMMs run on padded shapes (engine::alignment): m, n and k rounded up, the
+  // padding residues zero.
+  void residues(const ExecSpace& exec) {
+    depth_ = padded(k_);
+    ld_ = padded(m_);
+    columns_ = padded(n_);
+    grow(residues_a_, static_cast<std::size_t>(tables_.count * ld_ * depth_), "kamp::ozaki::residues_a");
+    grow(residues_b_, static_cast<std::size_t>(tables_.count * columns_ * depth_), "kamp::ozaki::residues_b");
+    write_residues(exec, a_, m_, ld_, scale_a_, residues_a_);
+    write_residues(exec, b_, n_, columns_, scale_b_, residues_b_);
+  }
+
+  void products(const ExecSpace& exec) {
+    grow(products_, static_cast<std::size_t>(tables_.count * columns_ * ld_), "kamp::ozaki::products");
+    exec.fence();  // the vendor call runs on the library's stream
+    engine::multiply(tables_.count, static_cast<int>(ld_), static_cast<int>(columns_), static_cast<int>(depth_),
+                     residues_a_.data(), ld_ * depth_, residues_b_.data(), columns_ * depth_, products_.data(),
+                     static_cast<int>(ld_), columns_ * ld_);
+    Kokkos::fence();
+  }
+
+  template <class Array>
+  void combine(const ExecSpace& exec, const dd::dd_real& alpha, const dd::dd_real& beta, bool beta_zero,
+               const Array& C, std::int64_t ldc) {
+    reconstruction<ExecSpace, product> functor{products_, m_, ld_, columns_ * ld_, scale_a_, scale_b_, tables_,
+                                              alpha,     beta, beta_zero, C.values, ldc};
+    Kokkos::parallel_for("kamp::ozaki::reconstruction", Kokkos::RangePolicy<ExecSpace>(exec, 0, m_ * n_), functor);
+  }
+
+ private:
+  using engine = typename residue_products<ExecSpace>::type;
+  using memory = typename ExecSpace::memory_space;
+  using residue = typename engine::residue_type;
+  using product = typename engine::product_type;
+  using values = Kokkos::View<dd::dd_real*, memory>;
+
+  struct panel {
+    values data;
+    std::int64_t row_stride, depth_stride;
+  };
+
+  struct span {
+    bool non_finite = false, empty = true;
+    int range = 0, highest = empty_top, lowest_top = empty_bottom;
+  };
+
+  span scan(const ExecSpace& exec, const panel& p, std::int64_t rows, Kokkos::View<int*, memory>& top,
+            Kokkos::View<int*, memory>& bottom) {
+    grow(top, static_cast<std::size_t>(rows), "kamp::ozaki::top");
+    grow(bottom, static_cast<std::size_t>(rows), "kamp::ozaki::bottom");
+    exponent_scan<ExecSpace> functor{p.data, k_, p.row_stride, p.depth_stride, top, bottom};
+    Kokkos::parallel_for("kamp::ozaki::exponent_scan", Kokkos::TeamPolicy<ExecSpace>(exec, rows, Kokkos::AUTO),
+                         functor);
+    const auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), top);
+    const auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), bottom);
+    span s;
+    for (std::int64_t r = 0; r < rows; ++r) {
+      if (t(r) == non_finite_top) s.non_finite = true;
+      if (t(r) == empty_top) continue;
+      s.empty = false;
+      s.range = std::max(s.range, t(r) - b(r));
+      s.highest = std::max(s.highest, t(r));
+      s.lowest_top = std::min(s.lowest_top, t(r));
+    }
+    return s;
+  }
+
+  // 2^scale puts a vector's largest element at most 2^bits in magnitude: scale = bits - 1 - top.
+  void set_scales(const Kokkos::View<int*, memory>& top, Kokkos::View<int*, memory>& scale, std::int64_t rows,
+                  int bits) {
+    grow(scale, static_cast<std::size_t>(rows), "kamp::ozaki::scale");
+    const auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), top);
+    auto s = Kokkos::create_mirror_view(scale);
+    for (std::int64_t r = 0; r < rows; ++r) s(r) = t(r) == empty_top ? 0 : bits - 1 - t(r);
+    Kokkos::deep_copy(scale, s);
+  }
+
+  static std::int64_t padded(std::int64_t size) {
+    return (size + engine::alignment - 1) / engine::alignment * engine::alignment;
+  }
+
+  void write_residues(const ExecSpace& exec, const panel& p, std::int64_t rows, std::int64_t padded_rows,
+                      const Kokkos::View<int*, memory>& scale, const Kokkos::View<residue*, memory>& out) {
+    using functor_type = residue_tiles<ExecSpace, residue>;
+    constexpr int tile = functor_type::tile;
+    const std::int64_t tiles_depth = (depth_ + tile - 1) / tile, tiles_rows = (padded_rows + tile - 1) / tile;
+    functor_type functor{p.data, rows,  padded_rows, k_,  p.row_stride, p.depth_stride, depth_, tiles_depth, scale,
+                         tables_, out, padded_rows * depth_};
+    const bool gpu = !std::is_same<memory, Kokkos::HostSpace>::value;
+    Kokkos::TeamPolicy<ExecSpace> policy(exec, tiles_rows * tiles_depth, gpu ? 256 : 1);
+    Kokkos::parallel_for("kamp::ozaki::residues",
+                         policy.set_scratch_size(0, Kokkos::PerTeam(functor_type::scratch_bytes())), functor);
+  }
+
+  void set_tables(int count) {
+    if (tables_.count == count) return;
+    const crt_basis basis = make_crt_basis(count);
+    tables_.count = count;
+    tables_.product_value = basis.product_value;
+    std::vector<double> inverses;
+    for (const int m : basis.moduli) inverses.push_back(1.0 / m);
+    tables_.moduli = to_device<int>(basis.moduli, "kamp::ozaki::moduli");
+    tables_.inverses = to_device<double>(inverses, "kamp::ozaki::inverses");
+    tables_.powers = to_device<std::int32_t>(basis.powers, "kamp::ozaki::powers");
+    tables_.weights = to_device<std::uint32_t>(basis.weights, "kamp::ozaki::weights");
+    tables_.product = to_device<std::uint32_t>(basis.product, "kamp::ozaki::product");
+    tables_.half = to_device<std::uint32_t>(basis.half, "kamp::ozaki::half");
+  }
+
+  template <class T>
+  static Kokkos::View<T*, memory> to_device(const std::vector<T>& host, const char* label) {
+    Kokkos::View<T*, memory> v(std::string(label), host.size());
+    auto mirror = Kokkos::create_mirror_view(v);
+    for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
+    Kokkos::deep_copy(v, mirror);
+    return v;
+  }
+
+  template <class T>
+  static void grow(Kokkos::View<T*, memory>& v, std::size_t size, const char* label) {
+    if (v.extent(0) < size) v = Kokkos::View<T*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), size);
+  }
+
+  std::int64_t m_ = 0, n_ = 0, k_ = 0, depth_ = 0, ld_ = 0, columns_ = 0;
+  panel a_, b_;
+  Kokkos::View<int*, memory> top_a_, bottom_a_, top_b_, bottom_b_, scale_a_, scale_b_;
+  Kokkos::View<residue*, memory> residues_a_, residues_b_;
+  Kokkos::View<product*, memory> products_;
+  crt_tables<memory> tables_;
+};
+
+}  // namespace kamp::blas::ozaki

@@ -1,0 +1,164 @@
+#pragma once
+// The three parallel stages of the Ozaki scheme II GEMM that kamp computes itself (the residue
+// GEMMs between them are the vendor's, residue_products.hpp). A "panel" is op(A) read by rows
+// or op(B) read by columns: `rows` vectors of `depth` elements, element (r, h) of the data at
+// r * row_stride + h * depth_stride.
+#include <Kokkos_Core.hpp>
+
+#include <cmath>
+#include <cstdint>
+
+#include "blas/ozaki/crt_words.hpp"
+#include "blas/ozaki/residues.hpp"
+#include "dd/dd_arithmetic.hpp"
+
+namespace kamp::blas::ozaki {
+
+// Markers of the exponent scan: a row with no nonzero element, and a row with Inf or NaN.
+constexpr int empty_top = -100000, empty_bottom = 100000, non_finite_top = 100000;
+
+// The CRT tables on the device (crt_basis.hpp).
+template <class MemorySpace>
+struct crt_tables {
+  int count = 0;
+  double product_value = 0;
+  Kokkos::View<int*, MemorySpace> moduli;
+  Kokkos::View<double*, MemorySpace> inverses;       // fl(1 / m_l)
+  Kokkos::View<std::int32_t*, MemorySpace> powers;   // count x power_table_size
+  Kokkos::View<std::uint32_t*, MemorySpace> weights; // count x crt_words
+  Kokkos::View<std::uint32_t*, MemorySpace> product, half;
+};
+
+// Per panel vector: the largest and smallest ilogb of its nonzero leading parts (top =
+// non_finite_top when it holds Inf or NaN).
+template <class ExecSpace>
+struct exponent_scan {
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  Kokkos::View<const dd::dd_real*, typename ExecSpace::memory_space> data;
+  std::int64_t depth, row_stride, depth_stride;
+  Kokkos::View<int*, typename ExecSpace::memory_space> top, bottom;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
+    const std::int64_t r = team.league_rank();
+    int high = empty_top, low = empty_bottom;
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, depth),
+        [&](std::int64_t h, int& t) {
+          const double x = data(static_cast<std::size_t>(r * row_stride + h * depth_stride)).hi;
+          if (!std::isfinite(x)) t = non_finite_top;
+          else if (x != 0 && ::ilogb(x) > t) t = ::ilogb(x);
+        },
+        Kokkos::Max<int>(high));
+    Kokkos::parallel_reduce(
+        Kokkos::TeamThreadRange(team, depth),
+        [&](std::int64_t h, int& b) {
+          const double x = data(static_cast<std::size_t>(r * row_stride + h * depth_stride)).hi;
+          if (x != 0 && std::isfinite(x) && ::ilogb(x) < b) b = ::ilogb(x);
+        },
+        Kokkos::Min<int>(low));
+    Kokkos::single(Kokkos::PerTeam(team), [&] {
+      top(r) = high;
+      bottom(r) = low;
+    });
+  }
+};
+
+// The residues of a panel, vector r scaled by 2^scale(r) and rounded to integers (residues.hpp):
+// residue l of element (r, h) at out[l * stride + r * padded_depth + h], zeros for the padding
+// (rows <= r < padded_rows or depth <= h < padded_depth). A team takes a tile of 32 vectors x 32 elements: it reads the tile along the
+// data's contiguous direction into scratch and writes it along h, so both sides are coalesced.
+template <class ExecSpace, class Residue>
+struct residue_tiles {
+  static constexpr int tile = 32;
+  using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
+  using memory = typename ExecSpace::memory_space;
+  using scratch = Kokkos::View<double[tile][tile + 1], typename ExecSpace::scratch_memory_space,
+                               Kokkos::MemoryUnmanaged>;
+  Kokkos::View<const dd::dd_real*, memory> data;
+  std::int64_t rows, padded_rows, depth, row_stride, depth_stride, padded_depth, tiles_depth;
+  Kokkos::View<const int*, memory> scale;
+  crt_tables<memory> tables;
+  Kokkos::View<Residue*, memory> out;
+  std::int64_t stride;
+
+  static std::size_t scratch_bytes() { return 2 * scratch::shmem_size(); }
+
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
+    const std::int64_t r0 = (team.league_rank() / tiles_depth) * tile;
+    const std::int64_t h0 = (team.league_rank() % tiles_depth) * tile;
+    scratch high(team.team_scratch(0)), low(team.team_scratch(0));
+    const bool rows_contiguous = row_stride == 1;
+    for (int e = team.team_rank(); e < tile * tile; e += team.team_size()) {
+      const int rl = rows_contiguous ? e % tile : e / tile, hl = rows_contiguous ? e / tile : e % tile;
+      const std::int64_t r = r0 + rl, h = h0 + hl;
+      integer_parts parts{0.0, 0.0};
+      if (r < rows && h < depth)
+        parts = scaled_integer(data(static_cast<std::size_t>(r * row_stride + h * depth_stride)), scale(r));
+      high(rl, hl) = parts.high;
+      low(rl, hl) = parts.low;
+    }
+    team.team_barrier();
+    for (int e = team.team_rank(); e < tile * tile; e += team.team_size()) {
+      const int rl = e / tile, hl = e % tile;
+      const std::int64_t r = r0 + rl, h = h0 + hl;
+      if (r >= padded_rows || h >= padded_depth) continue;
+      const split_integer a = split(high(rl, hl)), b = split(low(rl, hl));
+      const std::size_t at = static_cast<std::size_t>(r * padded_depth + h);
+      for (int l = 0; l < tables.count; ++l) {
+        const int m = tables.moduli(l);
+        const double inverse = tables.inverses(l);
+        const std::size_t row = static_cast<std::size_t>(l) * power_table_size;
+        int s = residue(a, m, inverse, tables.powers(row + a.exponent)) +
+                residue(b, m, inverse, tables.powers(row + b.exponent));
+        if (s >= m) s -= m;
+        out(static_cast<std::size_t>(l * stride) + at) = static_cast<Residue>(symmetric(s, m));
+      }
+    }
+  }
+};
+
+// C_ij <- alpha x_ij 2^-(scale_a(i) + scale_b(j)) + beta C_ij, x_ij reconstructed from the
+// residue products (product l of output (i, j) at products[l * stride + i + j * ld]).
+template <class ExecSpace, class Product>
+struct reconstruction {
+  using memory = typename ExecSpace::memory_space;
+  Kokkos::View<const Product*, memory> products;
+  std::int64_t m, ld, stride;
+  Kokkos::View<const int*, memory> scale_a, scale_b;
+  crt_tables<memory> tables;
+  dd::dd_real alpha, beta;
+  bool beta_zero;
+  Kokkos::View<dd::dd_real*, memory> c;
+  std::int64_t ldc;
+
+  KOKKOS_INLINE_FUNCTION static int residue_of(std::int32_t p, int m) {
+    const int r = p % m;
+    return r < 0 ? r + m : r;
+  }
+  KOKKOS_INLINE_FUNCTION static int residue_of(double p, int m) {
+    return residue_of(static_cast<std::int32_t>(static_cast<std::int64_t>(p) % m), m);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t index) const {
+    const std::int64_t i = index % m, j = index / m;
+    wide x;
+    KAMP_UNROLL for (int w = 0; w < crt_words; ++w) x.w[w] = 0;
+    for (int l = 0; l < tables.count; ++l) {
+      const std::uint64_t r = static_cast<std::uint64_t>(
+          residue_of(products(static_cast<std::size_t>(l * stride + i + j * ld)), tables.moduli(l)));
+      const std::size_t row = static_cast<std::size_t>(l) * crt_words;
+      KAMP_UNROLL for (int w = 0; w < crt_words; ++w) x.w[w] += r * tables.weights(row + w);
+    }
+    carry(x);
+    reduce_mod(x, tables.product.data(), tables.product_value);
+    // x in [0, P) stands for x - P from P / 2 up (|x_ij| < P / 2 by the choice of moduli).
+    const bool negative = at_least(x, tables.half.data());
+    if (negative) complement(x, tables.product.data());
+    const dd::dd_real value = to_dd(x, negative, -(scale_a(i) + scale_b(j)));
+    const std::size_t at = static_cast<std::size_t>(i + j * ldc);
+    const dd::dd_real scaled = dd::mul(alpha, value);
+    c(at) = beta_zero ? scaled : dd::add(scaled, dd::mul(beta, c(at)));
+  }
+};
+
+}  // namespace kamp::blas::ozaki
