@@ -83,9 +83,12 @@ crt_basis make_crt_basis(int count) {
     mpz_mod(weight.v, weight.v, p.v);
     const auto w = words_of(weight.v);
     basis.weights.insert(basis.weights.end(), w.begin(), w.end());
-    for (int e = 0; e < power_table_size; ++e) {
-      // 2^e mod m by doubling: exact in int.
-      basis.powers.push_back(e == 0 ? 1 % basis.moduli[l] : (2 * basis.powers.back()) % basis.moduli[l]);
+    const long m_l = basis.moduli[l];
+    long power = 1 % m_l, step = 1;  // 2^digit_bits mod m by doublings
+    for (int i = 0; i < digit_bits; ++i) step = 2 * step % m_l;
+    for (int j = 0; j < max_digits; ++j) {
+      basis.digit_weights.push_back(static_cast<double>(power));
+      power = power * step % m_l;
     }
   }
   basis.product = words_of(p.v);

@@ -14,9 +14,10 @@ namespace kamp::blas::ozaki {
 
 constexpr int max_moduli = 49;
 constexpr int crt_words = 12;
-// Exponents E of 2^E mod m that the residue kernel looks up: an integer part s 2^E of a scaled
-// input has E below its bit bound, which the moduli's 342 bits keep under 384.
-constexpr int power_table_size = 384;
+// The residue kernel writes a scaled input in signed base-2^digit_bits digits, at most
+// max_digits of them (residues.hpp); 360 bits hold every integer the 342 bits of moduli allow.
+constexpr int digit_bits = 36;
+constexpr int max_digits = 10;
 
 // The i-th modulus, 0 <= i < max_moduli.
 int modulus(int i);
@@ -37,7 +38,7 @@ struct crt_basis {
   std::vector<std::uint32_t> product;     // P, crt_words
   std::vector<std::uint32_t> half;        // floor(P / 2), crt_words
   double product_value = 0;               // P rounded to a double
-  std::vector<std::int32_t> powers;       // count x power_table_size: 2^E mod m_l
+  std::vector<double> digit_weights;      // count x max_digits: 2^(36 j) mod m_l
 };
 
 // kamp::invalid_argument unless 1 <= count <= max_moduli.

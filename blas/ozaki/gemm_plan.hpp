@@ -109,6 +109,8 @@ class gemm_plan {
     }
     set_scales(top_a_, scale_a_, m, out.bits_a);
     set_scales(top_b_, scale_b_, n, out.bits_b);
+    bits_a_ = out.bits_a;
+    bits_b_ = out.bits_b;
     set_tables(out.moduli);
     out.scheme = true;
     return out;
@@ -122,8 +124,8 @@ class gemm_plan {
     columns_ = padded(n_);
     grow(residues_a_, static_cast<std::size_t>(tables_.count * ld_ * depth_), "kamp::ozaki::residues_a");
     grow(residues_b_, static_cast<std::size_t>(tables_.count * columns_ * depth_), "kamp::ozaki::residues_b");
-    write_residues(exec, a_, m_, ld_, scale_a_, residues_a_);
-    write_residues(exec, b_, n_, columns_, scale_b_, residues_b_);
+    write_residues(exec, a_, m_, ld_, scale_a_, bits_a_, residues_a_);
+    write_residues(exec, b_, n_, columns_, scale_b_, bits_b_, residues_b_);
   }
 
   void products(const ExecSpace& exec) {
@@ -164,9 +166,17 @@ class gemm_plan {
             Kokkos::View<int*, memory>& bottom) {
     grow(top, static_cast<std::size_t>(rows), "kamp::ozaki::top");
     grow(bottom, static_cast<std::size_t>(rows), "kamp::ozaki::bottom");
-    exponent_scan<ExecSpace> functor{p.data, k_, p.row_stride, p.depth_stride, top, bottom};
-    Kokkos::parallel_for("kamp::ozaki::exponent_scan", Kokkos::TeamPolicy<ExecSpace>(exec, rows, Kokkos::AUTO),
-                         functor);
+    if (p.row_stride == 1) {
+      Kokkos::deep_copy(exec, top, empty_top);
+      Kokkos::deep_copy(exec, bottom, empty_bottom);
+      using scan_type = exponent_scan_adjacent<ExecSpace>;
+      const std::int64_t chunks = (k_ + scan_type::chunk - 1) / scan_type::chunk;
+      Kokkos::parallel_for("kamp::ozaki::exponent_scan_adjacent", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows * chunks),
+                           scan_type{p.data, rows, k_, p.depth_stride, top, bottom});
+    } else {
+      Kokkos::parallel_for("kamp::ozaki::exponent_scan", Kokkos::TeamPolicy<ExecSpace>(exec, rows, Kokkos::AUTO),
+                           exponent_scan<ExecSpace>{p.data, k_, p.row_stride, p.depth_stride, top, bottom});
+    }
     const auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), top);
     const auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), bottom);
     span s;
@@ -195,13 +205,15 @@ class gemm_plan {
     return (size + engine::alignment - 1) / engine::alignment * engine::alignment;
   }
 
+  // A scaled integer is below 2^beta + 1 < 2^(beta + 1) in magnitude: (beta + 1) / 36 + 1 digits.
   void write_residues(const ExecSpace& exec, const panel& p, std::int64_t rows, std::int64_t padded_rows,
-                      const Kokkos::View<int*, memory>& scale, const Kokkos::View<residue*, memory>& out) {
+                      const Kokkos::View<int*, memory>& scale, int beta, const Kokkos::View<residue*, memory>& out) {
     using functor_type = residue_tiles<ExecSpace, residue>;
     constexpr int tile = functor_type::tile;
     const std::int64_t tiles_depth = (depth_ + tile - 1) / tile, tiles_rows = (padded_rows + tile - 1) / tile;
-    functor_type functor{p.data, rows,  padded_rows, k_,  p.row_stride, p.depth_stride, depth_, tiles_depth, scale,
-                         tables_, out, padded_rows * depth_};
+    const int digits = (beta + 1) / digit_bits + 1;
+    functor_type functor{p.data,      rows,   padded_rows, k_,    p.row_stride, p.depth_stride, depth_,
+                         tiles_depth, digits, scale,       tables_, out,        padded_rows * depth_};
     const bool gpu = !std::is_same<memory, Kokkos::HostSpace>::value;
     Kokkos::TeamPolicy<ExecSpace> policy(exec, tiles_rows * tiles_depth, gpu ? 256 : 1);
     Kokkos::parallel_for("kamp::ozaki::residues",
@@ -217,7 +229,7 @@ class gemm_plan {
     for (const int m : basis.moduli) inverses.push_back(1.0 / m);
     tables_.moduli = to_device<int>(basis.moduli, "kamp::ozaki::moduli");
     tables_.inverses = to_device<double>(inverses, "kamp::ozaki::inverses");
-    tables_.powers = to_device<std::int32_t>(basis.powers, "kamp::ozaki::powers");
+    tables_.digit_weights = to_device<double>(basis.digit_weights, "kamp::ozaki::digit_weights");
     tables_.weights = to_device<std::uint32_t>(basis.weights, "kamp::ozaki::weights");
     tables_.product = to_device<std::uint32_t>(basis.product, "kamp::ozaki::product");
     tables_.half = to_device<std::uint32_t>(basis.half, "kamp::ozaki::half");
@@ -238,6 +250,7 @@ class gemm_plan {
   }
 
   std::int64_t m_ = 0, n_ = 0, k_ = 0, depth_ = 0, ld_ = 0, columns_ = 0;
+  int bits_a_ = 0, bits_b_ = 0;
   panel a_, b_;
   Kokkos::View<int*, memory> top_a_, bottom_a_, top_b_, bottom_b_, scale_a_, scale_b_;
   Kokkos::View<residue*, memory> residues_a_, residues_b_;

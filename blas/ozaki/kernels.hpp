@@ -24,7 +24,7 @@ struct crt_tables {
   double product_value = 0;
   Kokkos::View<int*, MemorySpace> moduli;
   Kokkos::View<double*, MemorySpace> inverses;       // fl(1 / m_l)
-  Kokkos::View<std::int32_t*, MemorySpace> powers;   // count x power_table_size
+  Kokkos::View<double*, MemorySpace> digit_weights; // count x max_digits: 2^(36 j) mod m_l
   Kokkos::View<std::uint32_t*, MemorySpace> weights; // count x crt_words
   Kokkos::View<std::uint32_t*, MemorySpace> product, half;
 };
@@ -63,6 +63,42 @@ struct exponent_scan {
   }
 };
 
+// The same scan for a panel whose vectors are adjacent in memory (row_stride 1: op(A) = A, op(B)
+// = B^T): one thread per (vector, chunk of the depth), so that a warp reads neighbouring vectors
+// together; top and bottom start at the empty markers and are combined atomically.
+template <class ExecSpace>
+struct exponent_scan_adjacent {
+  static constexpr std::int64_t chunk = 256;
+  Kokkos::View<const dd::dd_real*, typename ExecSpace::memory_space> data;
+  std::int64_t rows, depth, depth_stride;
+  Kokkos::View<int*, typename ExecSpace::memory_space> top, bottom;
+
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t item) const {
+    const std::int64_t r = item % rows, h0 = (item / rows) * chunk;
+    const std::int64_t h1 = h0 + chunk < depth ? h0 + chunk : depth;
+    int high = empty_top, low = empty_bottom;
+    for (std::int64_t h = h0; h < h1; ++h) {
+      const double x = data(static_cast<std::size_t>(r + h * depth_stride)).hi;
+      if (!std::isfinite(x)) high = non_finite_top;
+      else if (x != 0) {
+        const int e = ::ilogb(x);
+        high = e > high ? e : high;
+        low = e < low ? e : low;
+      }
+    }
+    if (high != empty_top) Kokkos::atomic_fetch_max(&top(r), high);
+    if (low != empty_bottom) Kokkos::atomic_fetch_min(&bottom(r), low);
+  }
+};
+
+// Row l of the digit weights.
+template <class View>
+struct weights {
+  View table;
+  int l;
+  KOKKOS_INLINE_FUNCTION double operator()(int j) const { return table(static_cast<std::size_t>(l * max_digits + j)); }
+};
+
 // The residues of a panel, vector r scaled by 2^scale(r) and rounded to integers (residues.hpp):
 // residue l of element (r, h) at out[l * stride + r * padded_depth + h], zeros for the padding
 // (rows <= r < padded_rows or depth <= h < padded_depth). A team takes a tile of 32 vectors x 32 elements: it reads the tile along the
@@ -72,10 +108,12 @@ struct residue_tiles {
   static constexpr int tile = 32;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using memory = typename ExecSpace::memory_space;
+  using weight_row = weights<Kokkos::View<double*, memory>>;
   using scratch = Kokkos::View<double[tile][tile + 1], typename ExecSpace::scratch_memory_space,
                                Kokkos::MemoryUnmanaged>;
   Kokkos::View<const dd::dd_real*, memory> data;
   std::int64_t rows, padded_rows, depth, row_stride, depth_stride, padded_depth, tiles_depth;
+  int digits;  // of the largest scaled integer, below 2^(36 digits)
   Kokkos::View<const int*, memory> scale;
   crt_tables<memory> tables;
   Kokkos::View<Residue*, memory> out;
@@ -102,15 +140,11 @@ struct residue_tiles {
       const int rl = e / tile, hl = e % tile;
       const std::int64_t r = r0 + rl, h = h0 + hl;
       if (r >= padded_rows || h >= padded_depth) continue;
-      const split_integer a = split(high(rl, hl)), b = split(low(rl, hl));
+      const signed_digits x = digits_of({high(rl, hl), low(rl, hl)}, digits);
       const std::size_t at = static_cast<std::size_t>(r * padded_depth + h);
       for (int l = 0; l < tables.count; ++l) {
         const int m = tables.moduli(l);
-        const double inverse = tables.inverses(l);
-        const std::size_t row = static_cast<std::size_t>(l) * power_table_size;
-        int s = residue(a, m, inverse, tables.powers(row + a.exponent)) +
-                residue(b, m, inverse, tables.powers(row + b.exponent));
-        if (s >= m) s -= m;
+        const int s = residue(x, digits, m, tables.inverses(l), weight_row{tables.digit_weights, l});
         out(static_cast<std::size_t>(l * stride) + at) = static_cast<Residue>(symmetric(s, m));
       }
     }

@@ -359,29 +359,37 @@ TEST(OzakiCrt, ResiduesRebuildTheInteger) {
   gmp_randclear(state);
 }
 
-TEST(OzakiCrt, ResiduesOfIntegerDoubles) {
+TEST(OzakiCrt, ResiduesOfScaledIntegers) {
+  // Integers high + low as the residue kernel gets them: high up to 2^340 with a 53-bit
+  // significand, low below 2^(e - 52) of it, both signs; residues from their signed digits.
   core::random_source rng(580);
   const auto basis = blas::ozaki::make_crt_basis(blas::ozaki::max_moduli);
-  mpz_t z, r;
-  mpz_inits(z, r, nullptr);
-  for (int trial = 0; trial < 2000; ++trial) {
-    const double x = std::ldexp(static_cast<double>(rng.next_u64() >> 11), static_cast<int>(rng.integer(-53, 250))) *
-                     ((rng.next_u64() & 1) ? 1 : -1);
-    const double integer = std::trunc(x);
-    mpz_set_d(z, integer);
-    const auto parts = blas::ozaki::split(integer);
+  mpz_t z, t, r;
+  mpz_inits(z, t, r, nullptr);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int e = static_cast<int>(rng.integer(0, 339));
+    const double sign = (rng.next_u64() & 1) ? 1 : -1;
+    const double high = std::trunc(std::ldexp(1.0 + static_cast<double>(rng.next_u64() >> 12) * 0x1p-52, e)) * sign;
+    const double low = std::trunc(std::ldexp(static_cast<double>(rng.next_u64() >> 12) * 0x1p-52, e - 52)) *
+                       ((rng.next_u64() & 1) ? 1 : -1);
+    mpz_set_d(z, high);
+    mpz_set_d(t, low);
+    mpz_add(z, z, t);
+    const int beta = e + 1;  // |high + low| < 2^(beta + 1)
+    const int count = (beta + 1) / blas::ozaki::digit_bits + 1;
+    ASSERT_LE(count, blas::ozaki::max_digits);
+    const auto digits = blas::ozaki::digits_of({high, low}, count);
     for (int l = 0; l < basis.count; ++l) {
       const int m = basis.moduli[l];
-      const int got = blas::ozaki::residue(parts, m, 1.0 / m,
-                                           basis.powers[static_cast<std::size_t>(l * blas::ozaki::power_table_size +
-                                                                                 parts.exponent)]);
+      const auto weight = [&](int j) { return basis.digit_weights[static_cast<std::size_t>(l * blas::ozaki::max_digits + j)]; };
+      const int got = blas::ozaki::residue(digits, count, m, 1.0 / m, weight);
       mpz_fdiv_r_ui(r, z, static_cast<unsigned long>(m));
-      ASSERT_EQ(got, static_cast<int>(mpz_get_ui(r))) << integer << " mod " << m;
+      ASSERT_EQ(got, static_cast<int>(mpz_get_ui(r))) << high << " + " << low << " mod " << m;
       const int s = blas::ozaki::symmetric(got, m);
       ASSERT_TRUE(s >= -128 && s <= 127 && (s - got) % m == 0) << s;
     }
   }
-  mpz_clears(z, r, nullptr);
+  mpz_clears(z, t, r, nullptr);
 }
 
 }  // namespace
