@@ -1,8 +1,9 @@
 #pragma once
 // Chinese-remainder reconstruction of one GEMM output on unsigned multiword numbers (host and
-// device): crt_words 32-bit words, each held in a 64-bit lane so that a sum of weighted residues
-// needs no carry until the end (a residue below 2^8 times a word below 2^32, 49 times, stays
-// below 2^46).
+// device): W <= crt_words 32-bit words, each held in a 64-bit lane so that a sum of weighted
+// residues needs no carry until the end (a residue below 2^8 times a word below 2^32, 49 times,
+// stays below 2^46). W is the fewest words that hold the sum (words_for), so the work follows the
+// moduli count; the constants' words above W are zero.
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
@@ -15,30 +16,41 @@
 
 namespace kamp::blas::ozaki {
 
+template <int W>
 struct wide {
-  std::uint64_t w[crt_words];
+  static_assert(W >= 2 && W <= crt_words, "between 2 and crt_words words");
+  std::uint64_t w[W];
 };
 
-// Every lane to 32 bits, the carries moved up (the top lane keeps what is left; the sums the
-// reconstruction forms are below 2^384).
-KOKKOS_INLINE_FUNCTION void carry(wide& x) {
-  KAMP_UNROLL for (int i = 0; i + 1 < crt_words; ++i) {
+// Words for sums of `count` weighted residues below 2^8 P, P of product_bits(count) bits.
+inline int words_for(int count) {
+  const double bits = product_bits(count) + 8.0 + std::log2(static_cast<double>(count)) + 1.0;
+  return static_cast<int>(std::ceil(bits / 32.0));
+}
+
+// Every lane to 32 bits, the carries moved up (the top lane keeps what is left; words_for makes
+// the sums fit).
+template <int W>
+KOKKOS_INLINE_FUNCTION void carry(wide<W>& x) {
+  KAMP_UNROLL for (int i = 0; i + 1 < W; ++i) {
     x.w[i + 1] += x.w[i] >> 32;
     x.w[i] &= 0xffffffffu;
   }
 }
 
 // x >= y for carried numbers.
-KOKKOS_INLINE_FUNCTION bool at_least(const wide& x, const std::uint32_t* y) {
-  KAMP_UNROLL for (int i = crt_words - 1; i >= 0; --i)
+template <int W>
+KOKKOS_INLINE_FUNCTION bool at_least(const wide<W>& x, const std::uint32_t* y) {
+  KAMP_UNROLL for (int i = W - 1; i >= 0; --i)
     if (x.w[i] != y[i]) return x.w[i] > y[i];
   return true;
 }
 
 // x -= q y for carried numbers with x >= q y and q < 2^16.
-KOKKOS_INLINE_FUNCTION void subtract_multiple(wide& x, std::uint64_t q, const std::uint32_t* y) {
+template <int W>
+KOKKOS_INLINE_FUNCTION void subtract_multiple(wide<W>& x, std::uint64_t q, const std::uint32_t* y) {
   std::int64_t borrow = 0;
-  KAMP_UNROLL for (int i = 0; i < crt_words; ++i) {
+  KAMP_UNROLL for (int i = 0; i < W; ++i) {
     const std::int64_t d = static_cast<std::int64_t>(x.w[i]) - static_cast<std::int64_t>(q * y[i]) - borrow;
     x.w[i] = static_cast<std::uint64_t>(d) & 0xffffffffu;
     borrow = -(d >> 32);  // d >> 32 is floor(d / 2^32): the arithmetic shift of a two's complement
@@ -46,9 +58,10 @@ KOKKOS_INLINE_FUNCTION void subtract_multiple(wide& x, std::uint64_t q, const st
 }
 
 // x <- y - x for carried numbers with x <= y.
-KOKKOS_INLINE_FUNCTION void complement(wide& x, const std::uint32_t* y) {
+template <int W>
+KOKKOS_INLINE_FUNCTION void complement(wide<W>& x, const std::uint32_t* y) {
   std::int64_t borrow = 0;
-  KAMP_UNROLL for (int i = 0; i < crt_words; ++i) {
+  KAMP_UNROLL for (int i = 0; i < W; ++i) {
     const std::int64_t d = static_cast<std::int64_t>(y[i]) - static_cast<std::int64_t>(x.w[i]) - borrow;
     x.w[i] = static_cast<std::uint64_t>(d) & 0xffffffffu;
     borrow = d < 0 ? 1 : 0;
@@ -56,27 +69,30 @@ KOKKOS_INLINE_FUNCTION void complement(wide& x, const std::uint32_t* y) {
 }
 
 // x as a double, within a few units of 2^-52 relative.
-KOKKOS_INLINE_FUNCTION double approximate(const wide& x) {
+template <int W>
+KOKKOS_INLINE_FUNCTION double approximate(const wide<W>& x) {
   double v = 0;
-  KAMP_UNROLL for (int i = crt_words - 1; i >= 0; --i) v = ::fma(v, 0x1p32, static_cast<double>(x.w[i]));
+  KAMP_UNROLL for (int i = W - 1; i >= 0; --i) v = ::fma(v, 0x1p32, static_cast<double>(x.w[i]));
   return v;
 }
 
 // x mod P for a carried x below 2^16 P. The quotient estimate is taken a little low, so that x
 // - q P stays nonnegative; it is then at most 2 short, and the loop subtracts P the last times.
-KOKKOS_INLINE_FUNCTION void reduce_mod(wide& x, const std::uint32_t* p, double p_value) {
+template <int W>
+KOKKOS_INLINE_FUNCTION void reduce_mod(wide<W>& x, const std::uint32_t* p, double p_value) {
   const double q = ::floor(approximate(x) / p_value - 0x1p-20);
   if (q > 0) subtract_multiple(x, static_cast<std::uint64_t>(q), p);
   while (at_least(x, p)) subtract_multiple(x, 1, p);
 }
 
-// floor(x / 2^pos) mod 2^53 for a carried x and -53 < pos < 32 crt_words.
-KOKKOS_INLINE_FUNCTION std::uint64_t window(const wide& x, int pos) {
+// floor(x / 2^pos) mod 2^53 for a carried x and -53 < pos < 32 W.
+template <int W>
+KOKKOS_INLINE_FUNCTION std::uint64_t window(const wide<W>& x, int pos) {
   const int shift_left = pos < 0 ? -pos : 0;
   const int bit = pos < 0 ? 0 : pos;
   const int word = bit >> 5, offset = bit & 31;
   std::uint64_t low = 0, high = 0;
-  KAMP_UNROLL for (int i = 0; i < crt_words; ++i) {
+  KAMP_UNROLL for (int i = 0; i < W; ++i) {
     if (i == word) low = x.w[i];
     if (i == word + 1) low |= x.w[i] << 32;
     if (i == word + 2) high = x.w[i];
@@ -89,13 +105,14 @@ KOKKOS_INLINE_FUNCTION std::uint64_t window(const wide& x, int pos) {
 // The double-double nearest-ish to (negative ? -x : x) 2^scale for a carried x: its top 159 bits
 // in three exact 53-bit chunks t0 > t1, t2, and hi + lo = t0 + fl(t1 + t2) by FastTwoSum, so the
 // relative error is below 2^-105 (1 + 2^-53). Every chunk scales exactly when 2^scale is normal.
-KOKKOS_INLINE_FUNCTION dd::dd_real to_dd(const wide& x, bool negative, int scale) {
+template <int W>
+KOKKOS_INLINE_FUNCTION dd::dd_real to_dd(const wide<W>& x, bool negative, int scale) {
   int top = -1;
-  KAMP_UNROLL for (int i = 0; i < crt_words; ++i)
+  KAMP_UNROLL for (int i = 0; i < W; ++i)
     if (x.w[i] != 0) top = i;
   if (top < 0) return dd::dd_real(negative ? -0.0 : 0.0);
   int length = 0;  // bits of x
-  KAMP_UNROLL for (int i = 0; i < crt_words; ++i)
+  KAMP_UNROLL for (int i = 0; i < W; ++i)
     if (i == top) length = 32 * i + 1 + ::ilogb(static_cast<double>(x.w[i]));
   const int p0 = length - 53, p1 = p0 - 53, p2 = p1 - 53;
   const double t0 = ::ldexp(static_cast<double>(window(x, p0)), p0 + scale);

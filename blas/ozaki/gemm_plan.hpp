@@ -140,9 +140,13 @@ class gemm_plan {
   template <class Array>
   void combine(const ExecSpace& exec, const dd::dd_real& alpha, const dd::dd_real& beta, bool beta_zero,
                const Array& C, std::int64_t ldc) {
-    reconstruction<ExecSpace, product> functor{products_, m_, ld_, columns_ * ld_, scale_a_, scale_b_, tables_,
-                                              alpha,     beta, beta_zero, C.values, ldc};
-    Kokkos::parallel_for("kamp::ozaki::reconstruction", Kokkos::RangePolicy<ExecSpace>(exec, 0, m_ * n_), functor);
+    // The fewest words, rounded up to an even count: five instantiations cover every moduli count.
+    const int words = words_for(tables_.count);
+    if (words <= 4) reconstruct<4>(exec, alpha, beta, beta_zero, C, ldc);
+    else if (words <= 6) reconstruct<6>(exec, alpha, beta, beta_zero, C, ldc);
+    else if (words <= 8) reconstruct<8>(exec, alpha, beta, beta_zero, C, ldc);
+    else if (words <= 10) reconstruct<10>(exec, alpha, beta, beta_zero, C, ldc);
+    else reconstruct<crt_words>(exec, alpha, beta, beta_zero, C, ldc);
   }
 
  private:
@@ -169,10 +173,11 @@ class gemm_plan {
     if (p.row_stride == 1) {
       Kokkos::deep_copy(exec, top, empty_top);
       Kokkos::deep_copy(exec, bottom, empty_bottom);
-      using scan_type = exponent_scan_adjacent<ExecSpace>;
-      const std::int64_t chunks = (k_ + scan_type::chunk - 1) / scan_type::chunk;
+      // Chunks of 16-256 elements, so that there are about 2^18 threads where the panel allows.
+      const std::int64_t chunk = std::max<std::int64_t>(16, std::min<std::int64_t>(256, rows * k_ >> 18));
+      const std::int64_t chunks = (k_ + chunk - 1) / chunk;
       Kokkos::parallel_for("kamp::ozaki::exponent_scan_adjacent", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows * chunks),
-                           scan_type{p.data, rows, k_, p.depth_stride, top, bottom});
+                           exponent_scan_adjacent<ExecSpace>{p.data, rows, k_, p.depth_stride, chunk, top, bottom});
     } else {
       Kokkos::parallel_for("kamp::ozaki::exponent_scan", Kokkos::TeamPolicy<ExecSpace>(exec, rows, Kokkos::AUTO),
                            exponent_scan<ExecSpace>{p.data, k_, p.row_stride, p.depth_stride, top, bottom});
@@ -201,6 +206,14 @@ class gemm_plan {
     Kokkos::deep_copy(scale, s);
   }
 
+  template <int W, class Array>
+  void reconstruct(const ExecSpace& exec, const dd::dd_real& alpha, const dd::dd_real& beta, bool beta_zero,
+                   const Array& C, std::int64_t ldc) {
+    reconstruction<ExecSpace, product, W> functor{
+        products_, m_, ld_, columns_ * ld_, scale_a_, scale_b_, tables_, alpha, beta, beta_zero, C.values, ldc};
+    Kokkos::parallel_for("kamp::ozaki::reconstruction", Kokkos::RangePolicy<ExecSpace>(exec, 0, m_ * n_), functor);
+  }
+
   static std::int64_t padded(std::int64_t size) {
     return (size + engine::alignment - 1) / engine::alignment * engine::alignment;
   }
@@ -225,9 +238,13 @@ class gemm_plan {
     const crt_basis basis = make_crt_basis(count);
     tables_.count = count;
     tables_.product_value = basis.product_value;
-    std::vector<double> inverses;
-    for (const int m : basis.moduli) inverses.push_back(1.0 / m);
+    std::vector<double> values, inverses;
+    for (const int m : basis.moduli) {
+      values.push_back(m);
+      inverses.push_back(1.0 / m);
+    }
     tables_.moduli = to_device<int>(basis.moduli, "kamp::ozaki::moduli");
+    tables_.moduli_values = to_device<double>(values, "kamp::ozaki::moduli_values");
     tables_.inverses = to_device<double>(inverses, "kamp::ozaki::inverses");
     tables_.digit_weights = to_device<double>(basis.digit_weights, "kamp::ozaki::digit_weights");
     tables_.weights = to_device<std::uint32_t>(basis.weights, "kamp::ozaki::weights");

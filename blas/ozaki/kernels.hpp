@@ -23,6 +23,7 @@ struct crt_tables {
   int count = 0;
   double product_value = 0;
   Kokkos::View<int*, MemorySpace> moduli;
+  Kokkos::View<double*, MemorySpace> moduli_values;  // m_l as doubles
   Kokkos::View<double*, MemorySpace> inverses;       // fl(1 / m_l)
   Kokkos::View<double*, MemorySpace> digit_weights; // count x max_digits: 2^(36 j) mod m_l
   Kokkos::View<std::uint32_t*, MemorySpace> weights; // count x crt_words
@@ -68,9 +69,8 @@ struct exponent_scan {
 // together; top and bottom start at the empty markers and are combined atomically.
 template <class ExecSpace>
 struct exponent_scan_adjacent {
-  static constexpr std::int64_t chunk = 256;
   Kokkos::View<const dd::dd_real*, typename ExecSpace::memory_space> data;
-  std::int64_t rows, depth, depth_stride;
+  std::int64_t rows, depth, depth_stride, chunk;
   Kokkos::View<int*, typename ExecSpace::memory_space> top, bottom;
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t item) const {
@@ -152,8 +152,8 @@ struct residue_tiles {
 };
 
 // C_ij <- alpha x_ij 2^-(scale_a(i) + scale_b(j)) + beta C_ij, x_ij reconstructed from the
-// residue products (product l of output (i, j) at products[l * stride + i + j * ld]).
-template <class ExecSpace, class Product>
+// residue products (product l of output (i, j) at products[l * stride + i + j * ld]) on W words.
+template <class ExecSpace, class Product, int W>
 struct reconstruction {
   using memory = typename ExecSpace::memory_space;
   Kokkos::View<const Product*, memory> products;
@@ -165,23 +165,21 @@ struct reconstruction {
   Kokkos::View<dd::dd_real*, memory> c;
   std::int64_t ldc;
 
-  KOKKOS_INLINE_FUNCTION static int residue_of(std::int32_t p, int m) {
-    const int r = p % m;
-    return r < 0 ? r + m : r;
-  }
-  KOKKOS_INLINE_FUNCTION static int residue_of(double p, int m) {
-    return residue_of(static_cast<std::int32_t>(static_cast<std::int64_t>(p) % m), m);
+  // An exact integer product (below 2^31 in magnitude, or 2^53 from DGEMM) modulo m: the
+  // reduction in doubles costs a few instructions where the integer % costs about twenty.
+  KOKKOS_INLINE_FUNCTION int residue_of(Product p, int l) const {
+    return reduce(static_cast<double>(p), tables.moduli_values(l), tables.inverses(l));
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t index) const {
     const std::int64_t i = index % m, j = index / m;
-    wide x;
-    KAMP_UNROLL for (int w = 0; w < crt_words; ++w) x.w[w] = 0;
+    wide<W> x;
+    KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] = 0;
     for (int l = 0; l < tables.count; ++l) {
       const std::uint64_t r = static_cast<std::uint64_t>(
-          residue_of(products(static_cast<std::size_t>(l * stride + i + j * ld)), tables.moduli(l)));
+          residue_of(products(static_cast<std::size_t>(l * stride + i + j * ld)), l));
       const std::size_t row = static_cast<std::size_t>(l) * crt_words;
-      KAMP_UNROLL for (int w = 0; w < crt_words; ++w) x.w[w] += r * tables.weights(row + w);
+      KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] += r * tables.weights(row + w);
     }
     carry(x);
     reduce_mod(x, tables.product.data(), tables.product_value);

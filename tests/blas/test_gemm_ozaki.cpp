@@ -312,12 +312,14 @@ namespace {
 // The reconstruction on its own (host): random integers x with |x| < P/2, from their residues
 // back to the nearest-ish double-double, within 2^-105 (1 + 2^-53) |x| of x (exact when x has at
 // most 106 significant bits); and residues of integer doubles up to 2^300 against GMP.
-TEST(OzakiCrt, ResiduesRebuildTheInteger) {
+template <int W>
+void rebuild_integers(int count) {
   gmp_randstate_t state;
   gmp_randinit_default(state);
-  gmp_randseed_ui(state, 570);
-  for (const int count : {1, 2, 13, 37, blas::ozaki::max_moduli}) {
+  gmp_randseed_ui(state, 570 + count);
+  {
     const auto basis = blas::ozaki::make_crt_basis(count);
+    ASSERT_LE(blas::ozaki::words_for(count), W);
     mpz_t p, x, r, half;
     mpz_inits(p, x, r, half, nullptr);
     mpz_set_ui(p, 1);
@@ -332,10 +334,10 @@ TEST(OzakiCrt, ResiduesRebuildTheInteger) {
         mpz_tdiv_q_2exp(x, x, static_cast<mp_bitcnt_t>(trial % 97));
         if (trial % 2) mpz_neg(x, x);
       }
-      blas::ozaki::wide acc{};
+      blas::ozaki::wide<W> acc{};
       for (int l = 0; l < count; ++l) {
         mpz_fdiv_r_ui(r, x, static_cast<unsigned long>(basis.moduli[l]));
-        for (int w = 0; w < blas::ozaki::crt_words; ++w)
+        for (int w = 0; w < W; ++w)
           acc.w[w] += mpz_get_ui(r) * basis.weights[static_cast<std::size_t>(l * blas::ozaki::crt_words + w)];
       }
       blas::ozaki::carry(acc);
@@ -359,11 +361,24 @@ TEST(OzakiCrt, ResiduesRebuildTheInteger) {
   gmp_randclear(state);
 }
 
+// With the word counts the reconstruction instantiates (gemm_plan::combine).
+TEST(OzakiCrt, ResiduesRebuildTheInteger) {
+  rebuild_integers<4>(1);
+  rebuild_integers<4>(2);
+  rebuild_integers<4>(13);
+  rebuild_integers<6>(23);
+  rebuild_integers<10>(37);
+  rebuild_integers<blas::ozaki::crt_words>(blas::ozaki::max_moduli);
+}
+
 TEST(OzakiCrt, ResiduesOfScaledIntegers) {
   // Integers high + low as the residue kernel gets them: high up to 2^340 with a 53-bit
   // significand, low below 2^(e - 52) of it, both signs; residues from their signed digits.
   core::random_source rng(580);
   const auto basis = blas::ozaki::make_crt_basis(blas::ozaki::max_moduli);
+  using weight_table = blas::ozaki::weights<Kokkos::View<double*, Kokkos::HostSpace>>;
+  Kokkos::View<double*, Kokkos::HostSpace> weights("digit_weights", basis.digit_weights.size());
+  for (std::size_t i = 0; i < basis.digit_weights.size(); ++i) weights(i) = basis.digit_weights[i];
   mpz_t z, t, r;
   mpz_inits(z, t, r, nullptr);
   for (int trial = 0; trial < 3000; ++trial) {
@@ -381,8 +396,7 @@ TEST(OzakiCrt, ResiduesOfScaledIntegers) {
     const auto digits = blas::ozaki::digits_of({high, low}, count);
     for (int l = 0; l < basis.count; ++l) {
       const int m = basis.moduli[l];
-      const auto weight = [&](int j) { return basis.digit_weights[static_cast<std::size_t>(l * blas::ozaki::max_digits + j)]; };
-      const int got = blas::ozaki::residue(digits, count, m, 1.0 / m, weight);
+      const int got = blas::ozaki::residue(digits, count, m, 1.0 / m, weight_table{weights, l});
       mpz_fdiv_r_ui(r, z, static_cast<unsigned long>(m));
       ASSERT_EQ(got, static_cast<int>(mpz_get_ui(r))) << high << " + " << low << " mod " << m;
       const int s = blas::ozaki::symmetric(got, m);
