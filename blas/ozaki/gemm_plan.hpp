@@ -90,9 +90,8 @@ class gemm_plan {
       return out;
     }
     out.product_bits = product_bits(out.moduli);
-    if (span_a.empty || span_b.empty) {
-      out.reason = "";  // an operand is all zeros: the scheme gives exact zeros
-    } else {
+    // (An operand of zeros only gives exact zeros, whatever the exponents of the other.)
+    if (!span_a.empty && !span_b.empty) {
       // Outputs are below k 2^(top_a + 1) 2^(top_b + 1); the unit of output (i, j) is
       // 2^(top_a(i) + top_b(j) + 2 - beta_A - beta_B), which must be normal for exact scaling.
       const int ceil_log_k = static_cast<int>(std::ceil(std::log2(static_cast<double>(k))));
