@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "core/view_of.hpp"
+
 namespace kamp::sparse {
 
 struct csr_host {
@@ -38,9 +40,9 @@ class csr_matrix {
   // Validates `a`, then copies it into MemorySpace.
   explicit csr_matrix(const csr_host& a) : rows_(a.rows), cols_(a.cols) {
     validate(a);
-    row_ptr_ = copy(a.row_ptr, "kamp::sparse::csr::row_ptr");
-    col_idx_ = copy(a.col_idx, "kamp::sparse::csr::col_idx");
-    values_ = copy(a.values, "kamp::sparse::csr::values");
+    row_ptr_ = core::view_of<MemorySpace>(a.row_ptr, "kamp::sparse::csr::row_ptr");
+    col_idx_ = core::view_of<MemorySpace>(a.col_idx, "kamp::sparse::csr::col_idx");
+    values_ = core::view_of<MemorySpace>(a.values, "kamp::sparse::csr::values");
   }
 
   KOKKOS_INLINE_FUNCTION std::int64_t rows() const { return rows_; }
@@ -56,13 +58,6 @@ class csr_matrix {
   const Kokkos::View<double*, MemorySpace>& values_view() const { return values_; }
 
  private:
-  template <class T>
-  static Kokkos::View<T*, MemorySpace> copy(const std::vector<T>& host, const char* label) {
-    Kokkos::View<T*, MemorySpace> v(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), host.size());
-    Kokkos::deep_copy(v, Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()));
-    return v;
-  }
-
   std::int64_t rows_ = 0, cols_ = 0;
   Kokkos::View<std::int64_t*, MemorySpace> row_ptr_;
   Kokkos::View<std::int32_t*, MemorySpace> col_idx_;

@@ -23,6 +23,7 @@
 #include "blas/ozaki/crt_basis.hpp"
 #include "blas/ozaki/kernels.hpp"
 #include "blas/ozaki/residue_products.hpp"
+#include "core/view_of.hpp"
 #include "dd/dd_real.hpp"
 
 namespace kamp::blas::ozaki {
@@ -237,27 +238,14 @@ class gemm_plan {
     const crt_basis basis = make_crt_basis(count);
     tables_.count = count;
     tables_.product_value = basis.product_value;
-    std::vector<double> values, inverses;
-    for (const int m : basis.moduli) {
-      values.push_back(m);
-      inverses.push_back(1.0 / m);
-    }
-    tables_.moduli = to_device<int>(basis.moduli, "kamp::ozaki::moduli");
-    tables_.moduli_values = to_device<double>(values, "kamp::ozaki::moduli_values");
-    tables_.inverses = to_device<double>(inverses, "kamp::ozaki::inverses");
-    tables_.digit_weights = to_device<double>(basis.digit_weights, "kamp::ozaki::digit_weights");
-    tables_.weights = to_device<std::uint32_t>(basis.weights, "kamp::ozaki::weights");
-    tables_.product = to_device<std::uint32_t>(basis.product, "kamp::ozaki::product");
-    tables_.half = to_device<std::uint32_t>(basis.half, "kamp::ozaki::half");
-  }
-
-  template <class T>
-  static Kokkos::View<T*, memory> to_device(const std::vector<T>& host, const char* label) {
-    Kokkos::View<T*, memory> v(std::string(label), host.size());
-    auto mirror = Kokkos::create_mirror_view(v);
-    for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
-    Kokkos::deep_copy(v, mirror);
-    return v;
+    std::vector<double> inverses;
+    for (const int m : basis.moduli) inverses.push_back(1.0 / m);
+    tables_.moduli = core::view_of<memory>(basis.moduli, "kamp::ozaki::moduli");
+    tables_.inverses = core::view_of<memory>(inverses, "kamp::ozaki::inverses");
+    tables_.digit_weights = core::view_of<memory>(basis.digit_weights, "kamp::ozaki::digit_weights");
+    tables_.weights = core::view_of<memory>(basis.weights, "kamp::ozaki::weights");
+    tables_.product = core::view_of<memory>(basis.product, "kamp::ozaki::product");
+    tables_.half = core::view_of<memory>(basis.half, "kamp::ozaki::half");
   }
 
   template <class T>

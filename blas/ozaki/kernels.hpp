@@ -23,7 +23,6 @@ struct crt_tables {
   int count = 0;
   double product_value = 0;
   Kokkos::View<int*, MemorySpace> moduli;
-  Kokkos::View<double*, MemorySpace> moduli_values;  // m_l as doubles
   Kokkos::View<double*, MemorySpace> inverses;       // fl(1 / m_l)
   Kokkos::View<double*, MemorySpace> digit_weights; // count x max_digits: 2^(36 j) mod m_l
   Kokkos::View<std::uint32_t*, MemorySpace> weights; // count x crt_words
@@ -41,25 +40,24 @@ struct exponent_scan {
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
     const std::int64_t r = team.league_rank();
-    int high = empty_top, low = empty_bottom;
+    Kokkos::MinMaxScalar<int> range;
     Kokkos::parallel_reduce(
         Kokkos::TeamThreadRange(team, depth),
-        [&](std::int64_t h, int& t) {
+        [&](std::int64_t h, Kokkos::MinMaxScalar<int>& v) {
           const double x = data(static_cast<std::size_t>(r * row_stride + h * depth_stride)).hi;
-          if (!std::isfinite(x)) t = non_finite_top;
-          else if (x != 0 && ::ilogb(x) > t) t = ::ilogb(x);
+          if (!std::isfinite(x)) {
+            v.max_val = non_finite_top;
+          } else if (x != 0) {
+            const int e = ::ilogb(x);
+            v.max_val = e > v.max_val ? e : v.max_val;
+            v.min_val = e < v.min_val ? e : v.min_val;
+          }
         },
-        Kokkos::Max<int>(high));
-    Kokkos::parallel_reduce(
-        Kokkos::TeamThreadRange(team, depth),
-        [&](std::int64_t h, int& b) {
-          const double x = data(static_cast<std::size_t>(r * row_stride + h * depth_stride)).hi;
-          if (x != 0 && std::isfinite(x) && ::ilogb(x) < b) b = ::ilogb(x);
-        },
-        Kokkos::Min<int>(low));
+        Kokkos::MinMax<int>(range));
+    // A vector of zeros leaves the reducer's identities, which are replaced by the empty markers.
     Kokkos::single(Kokkos::PerTeam(team), [&] {
-      top(r) = high;
-      bottom(r) = low;
+      top(r) = range.max_val < empty_top ? empty_top : range.max_val;
+      bottom(r) = range.min_val > empty_bottom ? empty_bottom : range.min_val;
     });
   }
 };
@@ -101,8 +99,9 @@ struct weights {
 
 // The residues of a panel, vector r scaled by 2^scale(r) and rounded to integers (residues.hpp):
 // residue l of element (r, h) at out[l * stride + r * padded_depth + h], zeros for the padding
-// (rows <= r < padded_rows or depth <= h < padded_depth). A team takes a tile of 32 vectors x 32 elements: it reads the tile along the
-// data's contiguous direction into scratch and writes it along h, so both sides are coalesced.
+// (rows <= r < padded_rows or depth <= h < padded_depth). A team takes a tile of 32 vectors x 32
+// elements: it reads the tile along the data's contiguous direction into scratch and writes it
+// along h, so both sides are coalesced.
 template <class ExecSpace, class Residue>
 struct residue_tiles {
   static constexpr int tile = 32;
@@ -168,7 +167,7 @@ struct reconstruction {
   // An exact integer product (below 2^31 in magnitude, or 2^53 from DGEMM) modulo m: the
   // reduction in doubles costs a few instructions where the integer % costs about twenty.
   KOKKOS_INLINE_FUNCTION int residue_of(Product p, int l) const {
-    return reduce(static_cast<double>(p), tables.moduli_values(l), tables.inverses(l));
+    return reduce(static_cast<double>(p), tables.moduli(l), tables.inverses(l));
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t index) const {
