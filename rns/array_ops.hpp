@@ -12,6 +12,7 @@
 #include <string>
 
 #include "blas/argument_checks.hpp"
+#include "core/kernel_arguments.hpp"
 #include "core/error.hpp"
 #include "rns/array_stages.hpp"
 
@@ -27,8 +28,11 @@ void check_operand(const char* function, const char* name, const char* inc_name,
 }
 
 template <class ExecSpace>
-Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>> range(const ExecSpace& exec, std::int64_t count) {
-  return Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, count);
+using range_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, core::kernel_arguments>;
+
+template <class ExecSpace>
+range_policy<ExecSpace> range(const ExecSpace& exec, std::int64_t count) {
+  return range_policy<ExecSpace>(exec, 0, count);
 }
 
 template <class ExecSpace, int N, class MemorySpace>

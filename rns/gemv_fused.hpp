@@ -34,6 +34,7 @@
 #include <climits>
 #include <cstdint>
 
+#include "core/kernel_arguments.hpp"
 #include "core/out_of_line.hpp"
 #include "core/unit_fractions.hpp"
 #include "rns/add.hpp"
@@ -506,8 +507,11 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   // One warp per block for the two one-thread-per-element kernels: they are latency-bound (a
   // scalar multiplication or a rounding per thread, up to 255 registers) and have few threads,
   // so they are spread over as many multiprocessors as possible (E2: with 256-thread blocks
-  // the prepare kernel ran on 8 of the H200's 132 multiprocessors).
-  using spread_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Kokkos::LaunchBounds<32, 1>>;
+  // the prepare kernel ran on 8 of the H200's 132 multiprocessors). Their functors go as kernel
+  // arguments; the team kernel's stays in constant memory, since its out-of-line members take
+  // `this`, which would make every thread copy an argument functor to local memory first.
+  using spread_policy =
+      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Kokkos::LaunchBounds<32, 1>, core::kernel_arguments>;
   Kokkos::parallel_for(label + "::prepare", spread_policy(exec, 0, terms + outputs),
                        fused_prepare<N, MemorySpace>{alpha, beta, x, y, d, terms, b});
   using kernel_type = gemv_fused_kernel<N, ExecSpace, MemorySpace>;

@@ -9,7 +9,9 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
+#include "core/kernel_arguments.hpp"
 #include "rns/add.hpp"
 #include "rns/index_maps.hpp"
 #include "rns/mp_array.hpp"
@@ -47,10 +49,42 @@ struct gemv_reduce_kernel {
   }
 };
 
-// Team size for the reduction: a power of two within the scratch budget and team limits.
+// Teams of s threads cost ceil(length / s) + log2(s) serial additions each (the strided share,
+// then the tree) and run in waves. The additions take up to 255 registers, so the kernel is
+// register-bound: a multiprocessor holds about `limit` of its threads (the largest team the
+// backend allows it), i.e. limit / s teams at once. For 1000 outputs of 1000 terms on the H200
+// (132 multiprocessors, 256 threads each) the model picks a warp, one wave of 37 additions, over
+// teams of 256, eight waves of 12 (docs/decisions.md has the measurement).
+template <class ExecSpace>
+int waves_model_team_size(const ExecSpace& exec, std::int64_t outputs, std::int64_t length, int limit) {
+  int units = 0, per_unit = limit;
+#ifdef KOKKOS_ENABLE_CUDA
+  if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) {
+    const cudaDeviceProp& device = exec.cuda_device_prop();
+    units = device.multiProcessorCount;
+    if (per_unit >= device.maxThreadsPerBlock) per_unit = device.maxThreadsPerMultiProcessor;
+  }
+#endif
+  if (units == 0 || limit < 32) return 0;
+  int best = 0;
+  double best_cost = 0;
+  for (int s = 32, depth = 5; s <= limit; s *= 2, ++depth) {
+    const std::int64_t at_once = static_cast<std::int64_t>(units) * (per_unit / s);
+    const std::int64_t waves = (outputs + at_once - 1) / at_once;
+    const double cost = static_cast<double>(waves) * static_cast<double>((length + s - 1) / s + depth);
+    if (best == 0 || cost < best_cost) {
+      best = s;
+      best_cost = cost;
+    }
+  }
+  return best;
+}
+
+// Team size for the reduction: a power of two within the scratch budget and team limits; when
+// none is requested, the waves model's on a GPU, else the largest.
 template <int N, class ExecSpace, class MemorySpace>
-int gemv_reduce_team_size(const gemv_reduce_kernel<N, ExecSpace, MemorySpace>& kernel, int requested,
-                          std::size_t scratch_bytes) {
+int gemv_reduce_team_size(const ExecSpace& exec, const gemv_reduce_kernel<N, ExecSpace, MemorySpace>& kernel,
+                          int requested, std::size_t scratch_bytes) {
   Kokkos::TeamPolicy<ExecSpace> probe(1, 1);
   const int backend_limit = probe.team_size_max(kernel, Kokkos::ParallelForTag());
   const auto scratch_limit = static_cast<int>(scratch_bytes / sizeof(mp_float<N>));
@@ -59,7 +93,11 @@ int gemv_reduce_team_size(const gemv_reduce_kernel<N, ExecSpace, MemorySpace>& k
   if (limit > 1024) limit = 1024;
   int size = 1;
   while (size * 2 <= limit) size *= 2;
-  return size;
+  if (requested > 0) return size;
+  const std::int64_t outputs = kernel.column_sums ? kernel.n : kernel.m;
+  const std::int64_t length = kernel.column_sums ? kernel.m : kernel.n;
+  const int modelled = waves_model_team_size(exec, outputs, length, size);
+  return modelled > 0 ? modelled : size;
 }
 
 // y(map(k)) += the k-th row sum (or column sum) of the m x n matrix B, one team per output.
@@ -69,9 +107,9 @@ void launch_reduce(const std::string& label, const ExecSpace& exec, const mp_arr
                    int requested_team_size) {
   const gemv_reduce_kernel<N, ExecSpace, MemorySpace> reduce{B, m, n, column_sums, y, y_map,
                                                               basis<N>::template in<MemorySpace>()};
-  const int team = gemv_reduce_team_size(reduce, requested_team_size,
+  const int team = gemv_reduce_team_size(exec, reduce, requested_team_size,
                                          static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0)));
-  const auto policy = Kokkos::TeamPolicy<ExecSpace>(exec, column_sums ? n : m, team)
+  const auto policy = Kokkos::TeamPolicy<ExecSpace, core::kernel_arguments>(exec, column_sums ? n : m, team)
                           .set_scratch_size(0, Kokkos::PerTeam(team * sizeof(mp_float<N>)));
   Kokkos::parallel_for(label, policy, reduce);
 }
