@@ -148,32 +148,34 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
 
 namespace detail {
 
-// pow2_shift = 2^shift mod m for shift >= 0; inv_pow2_shift = 2^shift mod m for shift < 0.
-KOKKOS_FORCEINLINE_FUNCTION residue apply_term(residue v, const term_plan& t, residue m, double inv_m,
-                                               residue pow2_shift, residue inv_pow2_shift) {
-  if (t.shift == term_plan::dropped) return 0;
-  if (t.shift >= 0) return mod_mul(v, pow2_shift, m, inv_m);
-  const residue reduced = mod_sub(v, static_cast<residue>(t.remainder % m), m);
-  return mod_mul(reduced, inv_pow2_shift, m, inv_m);
+// A term of shift -k (k > 0): (v - remainder) 2^-k mod m, exact since the remainder is v mod 2^k.
+KOKKOS_INLINE_FUNCTION residue truncated_term(residue v, const term_plan& t, residue m, double inv_m,
+                                              residue inv_pow2_k) {
+  return mod_mul(mod_sub(v, static_cast<residue>(t.remainder % m), m), inv_pow2_k, m, inv_m);
 }
 
 }  // namespace detail
 
-// Residue i of the planned sum.
+// Residue i of the planned sum. add_esi gives at most one term a positive shift (the leading
+// one; shift 0 when the exponents agree) and the other a shift of 0, a truncation (shift < 0)
+// or dropped, so every residue costs one table row and one modular multiplication; only the
+// rare truncation takes a second.
 template <int N>
 KOKKOS_INLINE_FUNCTION residue add_digit(residue xi, residue yi, const add_plan& plan, int i,
                                          const basis_constants<N>& b) {
   const residue m = b.m[i];
   const double inv = b.inv_m[i];
-  const auto factors = [&](const term_plan& t, residue& up, residue& down) {
-    up = b.pow2[t.shift > 0 ? t.shift : 0][i];
-    down = b.inv_pow2[t.shift < 0 && t.shift != term_plan::dropped ? -t.shift : 0][i];
-  };
-  residue x_up, x_down, y_up, y_down;
-  factors(plan.x, x_up, x_down);
-  factors(plan.y, y_up, y_down);
-  const residue tx = detail::apply_term(xi, plan.x, m, inv, x_up, x_down);
-  const residue ty = detail::apply_term(yi, plan.y, m, inv, y_up, y_down);
+  const bool x_leads = plan.x.shift >= plan.y.shift;
+  const term_plan& lead = x_leads ? plan.x : plan.y;
+  const term_plan& other = x_leads ? plan.y : plan.x;
+  const residue lead_digit = x_leads ? xi : yi, other_digit = x_leads ? yi : xi;
+  // Both dropped (a zero, infinite or NaN result) is the only case with a lead below 0.
+  const residue scaled = mod_mul(lead_digit, b.pow2[lead.shift > 0 ? lead.shift : 0][i], m, inv);
+  const residue t_lead = lead.shift >= 0 ? scaled : 0;
+  residue t_other = other.shift == 0 ? other_digit : 0;
+  if (other.shift < 0 && other.shift != term_plan::dropped)
+    t_other = detail::truncated_term(other_digit, other, m, inv, b.inv_pow2[-other.shift][i]);
+  const residue tx = x_leads ? t_lead : t_other, ty = x_leads ? t_other : t_lead;
   switch (plan.op) {
     case combine::x_minus_y: return mod_sub(tx, ty, m);
     case combine::y_minus_x: return mod_sub(ty, tx, m);

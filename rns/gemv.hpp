@@ -55,8 +55,8 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
     detail::run_mul_stages("kamp::rns::gemv::y_scal", exec, y_length, true, beta, y_op, y_op, y_op);
   }
   if (alpha.is_zero()) return;
-  const operand<N, MemorySpace, matrix_map> a_op{A, {m, lda}};
-  const operand<N, MemorySpace, broadcast_map> d_broadcast{workspace.d, {m, transposed, {1, x_length}}};
+  const operand<N, MemorySpace, matrix_map> a_op{A, {core::index_divider(m), lda}};
+  const operand<N, MemorySpace, broadcast_map> d_broadcast{workspace.d, {core::index_divider(m), transposed, {1, x_length}}};
   detail::run_mul_stages("kamp::rns::gemv::mat_scal", exec, m * n, false, mp_float<N>(), a_op, d_broadcast,
                          vector_operand{workspace.B, {1, m * n}});
   launch_reduce(transposed ? "kamp::rns::gemv::col_sum" : "kamp::rns::gemv::row_sum", exec, workspace.B, m, n,

@@ -49,27 +49,28 @@ struct gemv_reduce_kernel {
   }
 };
 
-// Teams of s threads cost ceil(length / s) + log2(s) serial additions each (the strided share,
-// then the tree) and run in waves. The additions take up to 255 registers, so the kernel is
-// register-bound: a multiprocessor holds about `limit` of its threads (the largest team the
-// backend allows it), i.e. limit / s teams at once. For 1000 outputs of 1000 terms on the H200
-// (132 multiprocessors, 256 threads each) the model picks a warp, one wave of 37 additions, over
-// teams of 256, eight waves of 12 (docs/decisions.md has the measurement).
+// The kernel's launch bounds: teams of at most 256 threads, two of them per multiprocessor, i.e.
+// at most 128 registers a thread. Unbounded, the compiler takes all 255 (it hoists the loads of
+// every residue of an addition), which leaves one 256-thread team per multiprocessor.
+constexpr int reduce_max_team_threads = 256;
+constexpr int reduce_min_teams_per_unit = 2;
+
 template <class ExecSpace>
-int waves_model_team_size(const ExecSpace& exec, std::int64_t outputs, std::int64_t length, int limit) {
-  int units = 0, per_unit = limit;
-#ifdef KOKKOS_ENABLE_CUDA
-  if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) {
-    const cudaDeviceProp& device = exec.cuda_device_prop();
-    units = device.multiProcessorCount;
-    if (per_unit >= device.maxThreadsPerBlock) per_unit = device.maxThreadsPerMultiProcessor;
-  }
-#endif
-  if (units == 0 || limit < 32) return 0;
+using gemv_reduce_policy =
+    Kokkos::TeamPolicy<ExecSpace, core::kernel_arguments,
+                       Kokkos::LaunchBounds<reduce_max_team_threads, reduce_min_teams_per_unit>>;
+
+// Teams of s threads cost ceil(length / s) + log2(s) serial additions each (the strided share,
+// then the tree) and run in waves of units * (threads_per_unit / s) teams. Returns the power of
+// two s, 32 <= s <= limit, of the least waves * cost, or 0 when limit < 32. On the H200 (132
+// multiprocessors of 512 threads at 128 registers) 1000 outputs of 1000 terms take teams of 64,
+// one wave of 22 additions; docs/decisions.md has the measurements.
+inline int waves_model_team_size(int units, int threads_per_unit, std::int64_t outputs, std::int64_t length,
+                                 int limit) {
   int best = 0;
   double best_cost = 0;
   for (int s = 32, depth = 5; s <= limit; s *= 2, ++depth) {
-    const std::int64_t at_once = static_cast<std::int64_t>(units) * (per_unit / s);
+    const std::int64_t at_once = static_cast<std::int64_t>(units) * (threads_per_unit / s > 0 ? threads_per_unit / s : 1);
     const std::int64_t waves = (outputs + at_once - 1) / at_once;
     const double cost = static_cast<double>(waves) * static_cast<double>((length + s - 1) / s + depth);
     if (best == 0 || cost < best_cost) {
@@ -85,7 +86,7 @@ int waves_model_team_size(const ExecSpace& exec, std::int64_t outputs, std::int6
 template <int N, class ExecSpace, class MemorySpace>
 int gemv_reduce_team_size(const ExecSpace& exec, const gemv_reduce_kernel<N, ExecSpace, MemorySpace>& kernel,
                           int requested, std::size_t scratch_bytes) {
-  Kokkos::TeamPolicy<ExecSpace> probe(1, 1);
+  gemv_reduce_policy<ExecSpace> probe(1, 1);
   const int backend_limit = probe.team_size_max(kernel, Kokkos::ParallelForTag());
   const auto scratch_limit = static_cast<int>(scratch_bytes / sizeof(mp_float<N>));
   int limit = backend_limit < scratch_limit ? backend_limit : scratch_limit;
@@ -94,10 +95,18 @@ int gemv_reduce_team_size(const ExecSpace& exec, const gemv_reduce_kernel<N, Exe
   int size = 1;
   while (size * 2 <= limit) size *= 2;
   if (requested > 0) return size;
-  const std::int64_t outputs = kernel.column_sums ? kernel.n : kernel.m;
-  const std::int64_t length = kernel.column_sums ? kernel.m : kernel.n;
-  const int modelled = waves_model_team_size(exec, outputs, length, size);
-  return modelled > 0 ? modelled : size;
+#ifdef KOKKOS_ENABLE_CUDA
+  if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) {
+    const int units = exec.cuda_device_prop().multiProcessorCount;
+    const std::int64_t outputs = kernel.column_sums ? kernel.n : kernel.m;
+    const std::int64_t length = kernel.column_sums ? kernel.m : kernel.n;
+    const int modelled = waves_model_team_size(units, reduce_max_team_threads * reduce_min_teams_per_unit, outputs,
+                                               length, size);
+    if (modelled > 0) return modelled;
+  }
+#endif
+  (void)exec;
+  return size;
 }
 
 // y(map(k)) += the k-th row sum (or column sum) of the m x n matrix B, one team per output.
@@ -109,7 +118,7 @@ void launch_reduce(const std::string& label, const ExecSpace& exec, const mp_arr
                                                               basis<N>::template in<MemorySpace>()};
   const int team = gemv_reduce_team_size(exec, reduce, requested_team_size,
                                          static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0)));
-  const auto policy = Kokkos::TeamPolicy<ExecSpace, core::kernel_arguments>(exec, column_sums ? n : m, team)
+  const auto policy = gemv_reduce_policy<ExecSpace>(exec, column_sums ? n : m, team)
                           .set_scratch_size(0, Kokkos::PerTeam(team * sizeof(mp_float<N>)));
   Kokkos::parallel_for(label, policy, reduce);
 }

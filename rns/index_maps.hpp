@@ -5,6 +5,7 @@
 // columns (GEMV's A diag(d) and diag(d) A).
 #include <cstdint>
 
+#include "core/index_divider.hpp"
 #include "formats/index_map.hpp"
 
 namespace kamp::rns {
@@ -13,20 +14,23 @@ using kamp::vector_map;
 
 // Element e = i + j m of an m x n column-major matrix with leading dimension lda.
 struct matrix_map {
-  std::int64_t m = 1, lda = 1;
+  core::index_divider m;
+  std::int64_t lda = 1;
   KOKKOS_INLINE_FUNCTION std::size_t operator()(std::int64_t e) const {
-    return static_cast<std::size_t>(e % m + (e / m) * lda);
+    const std::int64_t j = m.quotient(e);
+    return static_cast<std::size_t>(e - j * m.divisor() + j * lda);
   }
 };
 
 // Element e = i + j m of an m x n index space reads vector entry j (along_rows = false) or
 // i (along_rows = true) of a BLAS vector.
 struct broadcast_map {
-  std::int64_t m = 1;
+  core::index_divider m;
   bool along_rows = false;
   vector_map vector;
   KOKKOS_INLINE_FUNCTION std::size_t operator()(std::int64_t e) const {
-    return vector(along_rows ? e % m : e / m);
+    const std::int64_t j = m.quotient(e);
+    return vector(along_rows ? e - j * m.divisor() : j);
   }
 };
 

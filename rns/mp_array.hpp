@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "rns/add.hpp"
 #include "rns/mp_float.hpp"
+#include "rns/residue_copy.hpp"
 
 namespace kamp::rns {
 
@@ -58,13 +59,13 @@ struct mp_array {
 
   KOKKOS_INLINE_FUNCTION mp_float<N> load(std::size_t j) const {
     mp_float<N> x = mp_float<N>::with_header(header(j));
-    for (int i = 0; i < N; ++i) x.digits[i] = digits(j * N + i);
+    load_residues<N>(digits_of(j), x.digits);
     return x;
   }
 
   KOKKOS_INLINE_FUNCTION void store(std::size_t j, const mp_float<N>& x) const {
     set_header(j, x);
-    for (int i = 0; i < N; ++i) digits(j * N + i) = x.digits[i];
+    store_residues<N>(x.digits, digits_of(j));
   }
 };
 

@@ -5,25 +5,10 @@
 // (x_i - r) * 2^-k mod m_i.
 #include <cstdint>
 
+#include "core/wide_multiply.hpp"
 #include "rns/basis.hpp"
 
 namespace kamp::rns {
-
-namespace detail {
-
-// hi:lo = a * b.
-KOKKOS_FORCEINLINE_FUNCTION std::uint64_t mul_wide(std::uint64_t a, std::uint64_t b, std::uint64_t& hi) {
-#ifdef __CUDA_ARCH__
-  hi = __umul64hi(a, b);
-  return a * b;
-#else
-  const unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
-  hi = static_cast<std::uint64_t>(p >> 64);
-  return static_cast<std::uint64_t>(p);
-#endif
-}
-
-}  // namespace detail
 
 // X mod 2^k into words (least significant first), for 1 <= k <= 64 * words; s_i = x_i w_i.
 template <int N>
@@ -37,7 +22,7 @@ KOKKOS_INLINE_FUNCTION void low_bits(const residue* s, std::uint64_t rank, int k
     std::uint64_t carry = 0;
     for (int j = 0; j < used; ++j) {
       std::uint64_t hi;
-      const std::uint64_t lo = detail::mul_wide(si, b.mi_low[i][j], hi);
+      const std::uint64_t lo = core::mul_wide(si, b.mi_low[i][j], hi);
       const std::uint64_t t = r[j] + lo;
       const std::uint64_t c1 = t < lo;
       r[j] = t + carry;
@@ -49,7 +34,7 @@ KOKKOS_INLINE_FUNCTION void low_bits(const residue* s, std::uint64_t rank, int k
   std::uint64_t borrow = 0, carry_hi = 0;
   for (int j = 0; j < used; ++j) {
     std::uint64_t hi;
-    const std::uint64_t lo = detail::mul_wide(rank, b.m_low[j], hi);
+    const std::uint64_t lo = core::mul_wide(rank, b.m_low[j], hi);
     const std::uint64_t sub = lo + carry_hi;
     carry_hi = hi + (sub < lo);
     const std::uint64_t before = r[j];
