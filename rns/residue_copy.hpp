@@ -22,10 +22,11 @@ KOKKOS_FORCEINLINE_FUNCTION void load_residues(const residue* from, residue* to)
       to[4 * k + 2] = v.z;
       to[4 * k + 3] = v.w;
     }
-    return;
-  }
+  } else
 #endif
-  for (int i = 0; i < N; ++i) to[i] = from[i];
+  {
+    for (int i = 0; i < N; ++i) to[i] = from[i];
+  }
 }
 
 template <int N>
@@ -34,10 +35,11 @@ KOKKOS_FORCEINLINE_FUNCTION void store_residues(const residue* from, residue* to
   if constexpr (N % 4 == 0) {
     auto* blocks = reinterpret_cast<int4*>(to);
     for (int k = 0; k < N / 4; ++k) blocks[k] = make_int4(from[4 * k], from[4 * k + 1], from[4 * k + 2], from[4 * k + 3]);
-    return;
-  }
+  } else
 #endif
-  for (int i = 0; i < N; ++i) to[i] = from[i];
+  {
+    for (int i = 0; i < N; ++i) to[i] = from[i];
+  }
 }
 
 }  // namespace kamp::rns
