@@ -3,8 +3,8 @@
 // y_j += sum_i B_ij (column sums, 'T') over the m x n intermediate matrix B (ld = m), one
 // team per output element. Each thread adds a strided share of the row or column with
 // scalar mp additions, then the team adds the partial sums as a tree in scratch memory.
-// The team size is the largest power of two that the scratch budget, the backend's team
-// limit and 1024 allow, so it shrinks as precision grows (sizeof(mp_float<N>) grows).
+// The team size is a power of two within the scratch budget and the backend's team limit:
+// on a GPU the one the waves model below picks, elsewhere the largest.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
