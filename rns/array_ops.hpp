@@ -61,8 +61,9 @@ void run_mul_stages(const std::string& label, const ExecSpace& exec, std::int64_
   const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
   Kokkos::parallel_for(label + "::esi", range(exec, count),
                        mul_esi_stage<N, MemorySpace, XMap, YMap>{x, y, z, scalar, alpha, b});
-  Kokkos::parallel_for(label + "::digits", range(exec, count * N),
-                       mul_digits_stage<N, MemorySpace, XMap, YMap>{x, y, z, scalar, alpha, b});
+  using digits_stage = mul_digits_stage<N, MemorySpace, XMap, YMap>;
+  Kokkos::parallel_for(label + "::digits", range(exec, digits_stage::threads(count)),
+                       digits_stage{x, y, z, scalar, alpha, b});
   Kokkos::parallel_for(label + "::round", range(exec, count), round_stage_kernel<N, MemorySpace>{z, false, b});
 }
 

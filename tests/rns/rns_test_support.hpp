@@ -248,7 +248,8 @@ std::vector<rns::mp_float<N>> split_stages_on(op_kind kind, const std::vector<rn
   const Kokkos::RangePolicy<Space> elements(0, n), residues(0, n * N);
   if (kind == op_kind::mul) {
     Kokkos::parallel_for(elements, rns::mul_esi_stage<N, Memory>{ox, oy, oz, false, {}, b});
-    Kokkos::parallel_for(residues, rns::mul_digits_stage<N, Memory>{ox, oy, oz, false, {}, b});
+    using digits_stage = rns::mul_digits_stage<N, Memory>;
+    Kokkos::parallel_for(Kokkos::RangePolicy<Space>(0, digits_stage::threads(n)), digits_stage{ox, oy, oz, false, {}, b});
   } else {
     Kokkos::parallel_for(elements, rns::add_esi_stage<N, Memory>{ox, oy, oz, kind == op_kind::sub, b});
     Kokkos::parallel_for(residues, rns::add_digits_stage<N, Memory>{ox, oy, oz, b});
