@@ -20,7 +20,7 @@
 //
 // Threads of a team take terms in turn; the vector lanes of a thread share one term's
 // residues (so the residues of one element are read in one coalesced access whatever the
-// layout of A), and each thread accumulates in its own column of team scratch (team_column),
+// layout of A), and each thread accumulates in its own row of team scratch (row_stride),
 // unreduced in 64 bits. Residues of the same index are read by the same lane in every loop, so lanes
 // need no synchronisation besides the vector reductions.
 //
@@ -82,16 +82,6 @@ struct fused_scan_reducer {
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
 
-// Thread `rank`'s row of a team scratch array laid out residue by residue (element i of thread
-// j at i * team_size + j): the lanes of a warp, which hold neighbouring threads, then touch
-// neighbouring words rather than words N apart, which fall into the same shared-memory bank.
-template <class T>
-struct team_column {
-  T* first;
-  int stride;
-  KOKKOS_INLINE_FUNCTION T& operator[](int i) const { return first[i * stride]; }
-};
-
 // A product's place: its exponent, its bit length bound (X_a X_d < 2^bits) and its sign.
 struct fused_term {
   std::int64_t exp = 0;
@@ -120,9 +110,23 @@ struct gemv_fused_kernel {
   Kokkos::View<std::int64_t*, MemorySpace> sum_grid;   // its grid exponent, or fused_no_sum / fused_special_sum
   Kokkos::View<std::int32_t*, MemorySpace> sum_bits;   // |sum| < 2^sum_bits on its grid (at most 2q - 2)
   const basis_constants<N>* b;
+  int stride = N;  // row_stride of the launch's vector length (Kokkos 3.4's host team members do not report it)
 
-  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
-    return static_cast<std::size_t>(team_size) * N * (sizeof(std::uint64_t) + 2 * sizeof(residue));
+  // Elements between two threads' rows of team scratch: N padded to an odd multiple of the
+  // vector length V. A warp holds 32 / V threads of V lanes, and lane l of thread j touches
+  // element j S + l (plus an offset common to the warp): for S an odd multiple of V these
+  // fall into distinct banks, 32 of 4-byte words and, for the 8-byte accumulators, 16 in each
+  // half warp. Unpadded, S = N is a multiple of 16 and the threads' lanes share their banks
+  // (ncu, E2: 14-16-way conflicts with rows laid out residue by residue).
+  KOKKOS_INLINE_FUNCTION static int row_stride(int vector_length) {
+    if (vector_length >= 32) return N;
+    int blocks = (N + vector_length - 1) / vector_length;
+    if (blocks % 2 == 0) ++blocks;
+    return blocks * vector_length;
+  }
+
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size, int row_stride_) {
+    return static_cast<std::size_t>(team_size) * row_stride_ * (sizeof(std::uint64_t) + 2 * sizeof(residue));
   }
 
   KOKKOS_INLINE_FUNCTION std::size_t element(std::int64_t out, std::int64_t k) const {
@@ -192,7 +196,7 @@ struct gemv_fused_kernel {
   KOKKOS_INLINE_FUNCTION mp_header header_of_d(std::int64_t k) const { return d.header(static_cast<std::size_t>(k)); }
 
   // acc_i += (+-) v_i 2^shift mod m_i, unreduced: factor_i = 2^shift mod m_i (nonzero, m_i odd).
-  KOKKOS_INLINE_FUNCTION static void accumulate(const team_column<std::uint64_t>& acc, int i, residue v, residue factor,
+  KOKKOS_INLINE_FUNCTION static void accumulate(std::uint64_t* acc, int i, residue v, residue factor,
                                                 std::int32_t sign, residue m) {
     acc[i] += static_cast<std::uint64_t>(v) * static_cast<std::uint64_t>(sign ? m - factor : factor);
   }
@@ -202,7 +206,7 @@ struct gemv_fused_kernel {
   // Takes the term's fields by value: a reference would keep the hot loop's term in memory.
   KAMP_OUT_OF_LINE_FUNCTION void add_truncated_slowly(const member& team, const residue* a, const residue* x,
                                                       core::er_float up, std::int32_t sign, std::int64_t t,
-                                                      team_column<std::uint64_t> acc) const {
+                                                      std::uint64_t* acc) const {
     residue p[N], s[N];
     for (int i = 0; i < N; ++i) p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
     while (t > 0) {
@@ -249,7 +253,7 @@ struct gemv_fused_kernel {
     return scan.low > lowest_grid ? scan.low : lowest_grid;
   }
 
-  KOKKOS_INLINE_FUNCTION void fold(const member& team, const team_column<std::uint64_t>& acc) const {
+  KOKKOS_INLINE_FUNCTION void fold(const member& team, std::uint64_t* acc) const {
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
                          [&](int i) { acc[i] = static_cast<std::uint64_t>(mod_u64(acc[i], b->m[i], b->inv_m[i])); });
   }
@@ -258,8 +262,7 @@ struct gemv_fused_kernel {
   // returns whether it added anything. The scan found no special value and no overflowing
   // product: only the places are needed.
   KOKKOS_INLINE_FUNCTION bool add_term(const member& team, std::int64_t out, std::int64_t k, std::int64_t grid,
-                                       const team_column<std::uint64_t>& acc, const team_column<residue>& p,
-                                       const team_column<residue>& s) const {
+                                       std::uint64_t* acc, residue* p, residue* s) const {
     const std::size_t e = element(out, k);
     fused_term term;
     if (!place_term(A.header(e), header_of_d(k), term) || term.exp + term.bits <= grid) return false;
@@ -305,13 +308,13 @@ struct gemv_fused_kernel {
     return true;
   }
 
-  // Residue i of output o's sum from the columns accumulators of its threads at
-  // column[i * columns + j], each reduced below m_i < 2^28 (so that their sum, for at most 2^20
+  // Residue i of output o's sum from the accumulators of its threads (thread j's at
+  // rows[j * stride + i]), each reduced below m_i < 2^28 (so that their sum, for at most 2^20
   // threads, stays below 2^48), added and reduced; then its grid and bit bound.
-  KOKKOS_INLINE_FUNCTION void write_sum_digit(std::int64_t out, int i, const std::uint64_t* column, int columns) const {
+  KOKKOS_INLINE_FUNCTION void write_sum_digit(std::int64_t out, int i, const std::uint64_t* rows, int threads) const {
     std::uint64_t total = 0;
-    for (int j = 0; j < columns; ++j)
-      total += static_cast<std::uint64_t>(mod_u64(column[i * columns + j], b->m[i], b->inv_m[i]));
+    for (int j = 0; j < threads; ++j)
+      total += static_cast<std::uint64_t>(mod_u64(rows[j * stride + i], b->m[i], b->inv_m[i]));
     sums.digits_of(static_cast<std::size_t>(out))[i] = mod_u63(total, b->m[i], b->inv_m[i]);
   }
   KOKKOS_INLINE_FUNCTION void write_sum_place(std::int64_t out, std::int64_t grid, const fused_scan& scan) const {
@@ -323,12 +326,13 @@ struct gemv_fused_kernel {
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
     const std::int64_t out = team.league_rank();
     const int rank = team.team_rank(), size = team.team_size();
-    char* scratch = static_cast<char*>(team.team_scratch(0).get_shmem(scratch_bytes(size)));
+    char* scratch = static_cast<char*>(team.team_scratch(0).get_shmem(scratch_bytes(size, stride)));
     auto* accumulators = reinterpret_cast<std::uint64_t*>(scratch);
-    auto* products = reinterpret_cast<residue*>(scratch + size * N * sizeof(std::uint64_t));
-    residue* crt_terms = products + size * N;  // s_i = p_i w_i mod m_i of the current product
-    const team_column<std::uint64_t> acc{accumulators + rank, size};
-    const team_column<residue> p{products + rank, size}, s{crt_terms + rank, size};
+    auto* products = reinterpret_cast<residue*>(scratch + size * stride * sizeof(std::uint64_t));
+    residue* crt_terms = products + size * stride;  // s_i = p_i w_i mod m_i of the current product
+    std::uint64_t* const acc = accumulators + rank * stride;
+    residue* const p = products + rank * stride;
+    residue* const s = crt_terms + rank * stride;
 
     // Each thread scans its terms (those it accumulates below), then the team combines them.
     fused_scan scan;
@@ -482,7 +486,7 @@ fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace
   const int backend_limit = policy(1, 1, shape.vector_length).team_size_max(kernel, Kokkos::ParallelForTag());
   if (threads > backend_limit) threads = backend_limit;
   const auto scratch_limit = static_cast<std::size_t>(policy::scratch_size_max(0));
-  while (threads > 1 && gemv_fused_kernel<N, ExecSpace, MemorySpace>::scratch_bytes(threads) > scratch_limit) threads /= 2;
+  while (threads > 1 && kernel.scratch_bytes(threads, kernel.row_stride(shape.vector_length)) > scratch_limit) threads /= 2;
   shape.team_size = threads < 1 ? 1 : threads;
   return shape;
 }
@@ -515,10 +519,11 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   Kokkos::parallel_for(label + "::prepare", spread_policy(exec, 0, terms + outputs),
                        fused_prepare<N, MemorySpace>{alpha, beta, x, y, d, terms, b});
   using kernel_type = gemv_fused_kernel<N, ExecSpace, MemorySpace>;
-  const kernel_type kernel{A, lda, transposed, d, terms, headroom, sums, sum_grid, sum_bits, b};
+  kernel_type kernel{A, lda, transposed, d, terms, headroom, sums, sum_grid, sum_bits, b};
   const fused_shape shape = fused_launch_shape(kernel, team_size, vector_length);
+  kernel.stride = kernel.row_stride(shape.vector_length);
   const auto policy = fused_policy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)
-                          .set_scratch_size(0, Kokkos::PerTeam(kernel.scratch_bytes(shape.team_size)));
+                          .set_scratch_size(0, Kokkos::PerTeam(kernel.scratch_bytes(shape.team_size, kernel.stride)));
   Kokkos::parallel_for(label, policy, kernel);
   Kokkos::parallel_for(label + "::finish", spread_policy(exec, 0, outputs),
                        fused_finish<N, MemorySpace>{sums, sum_grid, sum_bits, y.array, y_map, b});
