@@ -11,7 +11,6 @@
 // of the larger in magnitude, it is dropped.
 #include <cstdint>
 
-#include "core/unroll.hpp"
 #include "rns/round_stage.hpp"
 
 namespace kamp::rns {
@@ -49,20 +48,6 @@ KOKKOS_INLINE_FUNCTION void term_bounds(const mp_header& v, const term_plan& t, 
   }
 }
 
-// c ? p : q field by field. A reference chosen at run time (c ? p : q) would give both
-// operands an address, and the compiler would then keep them in local memory rather than in
-// registers on every path (seen in the row sums of rns/gemv_reduce.hpp).
-KOKKOS_INLINE_FUNCTION mp_header pick(bool c, const mp_header& p, const mp_header& q) {
-  mp_header h;
-  h.sign = c ? p.sign : q.sign;
-  h.exp = c ? p.exp : q.exp;
-  for (int k = 0; k < 2; ++k) {
-    h.eval[k].frac = c ? p.eval[k].frac : q.eval[k].frac;
-    h.eval[k].exp = c ? p.eval[k].exp : q.eval[k].exp;
-  }
-  return h;
-}
-
 KOKKOS_INLINE_FUNCTION bool special_sum(const mp_header& x, const mp_header& y, std::int32_t y_sign, mp_header& z) {
   if (x.is_nan() || y.is_nan() || (x.is_inf() && y.is_inf() && x.sign != y_sign)) {
     z = mp_header::nan();
@@ -92,7 +77,7 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
   if (detail::special_sum(x, y, y_sign, z)) return plan;
   if (x.is_zero() && y.is_zero()) return plan;
   if (x.is_zero() || y.is_zero()) {
-    const mp_header v = detail::pick(x.is_zero(), y, x);
+    const mp_header& v = x.is_zero() ? y : x;
     (x.is_zero() ? plan.y : plan.x).shift = 0;
     z.sign = x.is_zero() ? y_sign : x.sign;
     z.exp = v.exp;
@@ -102,8 +87,9 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
   }
   // a: the operand with the larger exponent; c: the other.
   const bool x_leads = x.exp >= y.exp;
-  const mp_header a = detail::pick(x_leads, x, y);
-  const mp_header c = detail::pick(x_leads, y, x);
+  const mp_header& a = x_leads ? x : y;
+  const mp_header& c = x_leads ? y : x;
+  const residue* c_digits = x_leads ? y_digits : x_digits;
   const std::int32_t a_sign = x_leads ? x.sign : y_sign, c_sign = x_leads ? y_sign : x.sign;
   term_plan& a_plan = x_leads ? plan.x : plan.y;
   term_plan& c_plan = x_leads ? plan.y : plan.x;
@@ -126,8 +112,7 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
   c_plan.shift = -t;
   if (t > 0) {
     residue s[N];
-    KAMP_UNROLL
-    for (int i = 0; i < N; ++i) s[i] = mod_mul(x_leads ? y_digits[i] : x_digits[i], b.w[i], b.m[i], b.inv_m[i]);
+    for (int i = 0; i < N; ++i) s[i] = mod_mul(c_digits[i], b.w[i], b.m[i], b.inv_m[i]);
     const double rank = crt_rank<N>(s, b, 0.5 * (c.eval[0].to_double() + c.eval[1].to_double()));
     std::uint64_t r[basis_constants<N>::words];
     low_bits<N>(s, static_cast<std::uint64_t>(rank), t, b, r);
@@ -204,7 +189,6 @@ KOKKOS_INLINE_FUNCTION mp_float<N> add_signed(const mp_float<N>& x, const mp_flo
                                               const basis_constants<N>& b) {
   mp_float<N> z;
   const add_plan plan = add_esi<N>(x, x.digits, y, y.digits, negate_y, z, b);
-  KAMP_UNROLL
   for (int i = 0; i < N; ++i) z.digits[i] = add_digit<N>(x.digits[i], y.digits[i], plan, i, b);
   round_stage<N>(z, plan.flags, b);
   return z;

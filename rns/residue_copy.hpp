@@ -6,7 +6,6 @@
 // from a View allocation and element j starts j N residues in, a multiple of four here.
 #include <cstdint>
 
-#include "core/unroll.hpp"
 #include "rns/modular.hpp"
 
 namespace kamp::rns {
@@ -16,7 +15,6 @@ KOKKOS_FORCEINLINE_FUNCTION void load_residues(const residue* from, residue* to)
 #ifdef __CUDA_ARCH__
   if constexpr (N % 4 == 0) {
     const auto* blocks = reinterpret_cast<const int4*>(from);
-    KAMP_UNROLL
     for (int k = 0; k < N / 4; ++k) {
       const int4 v = blocks[k];
       to[4 * k] = v.x;
@@ -36,7 +34,6 @@ KOKKOS_FORCEINLINE_FUNCTION void store_residues(const residue* from, residue* to
 #ifdef __CUDA_ARCH__
   if constexpr (N % 4 == 0) {
     auto* blocks = reinterpret_cast<int4*>(to);
-    KAMP_UNROLL
     for (int k = 0; k < N / 4; ++k) blocks[k] = make_int4(from[4 * k], from[4 * k + 1], from[4 * k + 2], from[4 * k + 3]);
   } else
 #endif

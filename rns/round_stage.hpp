@@ -19,7 +19,6 @@
 #include <cstdint>
 
 #include "core/out_of_line.hpp"
-#include "core/unroll.hpp"
 #include "rns/evaluation.hpp"
 #include "rns/mp_float.hpp"
 #include "rns/truncation.hpp"
@@ -171,16 +170,7 @@ KOKKOS_INLINE_FUNCTION void round_with_exponent(mp_header& z, residue* digits, s
       return;
     }
   }
-  // The out-of-line call works on a copy: had it the caller's number, that number would need an
-  // address and live in local memory on every path, not only on this rare one.
-  mp_header header = z;
-  residue copy[N];
-  KAMP_UNROLL
-  for (int i = 0; i < N; ++i) copy[i] = digits[i];
-  detail::round_in_full<N>(header, copy, flags, exp, b);
-  z = header;
-  KAMP_UNROLL
-  for (int i = 0; i < N; ++i) digits[i] = copy[i];
+  detail::round_in_full<N>(z, digits, flags, exp, b);
 }
 
 template <int N>
