@@ -49,12 +49,11 @@ struct gemv_reduce_kernel {
   }
 };
 
-// The kernel's launch bounds: teams of at most 128 threads, three of them per multiprocessor, i.e.
-// at most 168 registers a thread. Unbounded, the compiler takes all 255 and a multiprocessor
-// holds 256 threads; at 128 registers (two teams of 256) it spills 500 bytes of the addition's
-// live residues a thread (ptxas, 424 bits), at 168 200 bytes.
-constexpr int reduce_max_team_threads = 128;
-constexpr int reduce_min_teams_per_unit = 3;
+// The kernel's launch bounds: teams of at most 256 threads, two of them per multiprocessor, i.e.
+// at most 128 registers a thread. Unbounded, the compiler takes all 255 (it hoists the loads of
+// every residue of an addition), which leaves one 256-thread team per multiprocessor.
+constexpr int reduce_max_team_threads = 256;
+constexpr int reduce_min_teams_per_unit = 2;
 
 template <class ExecSpace>
 using gemv_reduce_policy =
@@ -64,8 +63,8 @@ using gemv_reduce_policy =
 // Teams of s threads cost ceil(length / s) + log2(s) serial additions each (the strided share,
 // then the tree) and run in waves of units * (threads_per_unit / s) teams. Returns the power of
 // two s, 32 <= s <= limit, of the least waves * cost, or 0 when limit < 32. On the H200 (132
-// multiprocessors of 384 threads at 168 registers) 1000 outputs of 1000 terms take warps, one
-// wave of 37 additions (teams of 64 would take two of 22); docs/decisions.md has the measurements.
+// multiprocessors of 512 threads at 128 registers) 1000 outputs of 1000 terms take teams of 64,
+// one wave of 22 additions; docs/decisions.md has the measurements.
 inline int waves_model_team_size(int units, int threads_per_unit, std::int64_t outputs, std::int64_t length,
                                  int limit) {
   int best = 0;
