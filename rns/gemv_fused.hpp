@@ -201,47 +201,6 @@ struct gemv_fused_kernel {
     acc[i] += static_cast<std::uint64_t>(v) * static_cast<std::uint64_t>(sign ? m - factor : factor);
   }
 
-  // r mod m_i for r = r_high 2^32 + r_low, as two Montgomery products (mont_mul(h, 2^64) = h 2^32
-  // and mont_mul(l, 2^32) = l mod m_i, both defined for a first operand below 2^32): 32-bit
-  // integer operations only, which a host loop over residues vectorises, where the quotient
-  // estimate of mod_u64 needs 64-bit integer-to-double conversions that AVX2 lacks.
-  KOKKOS_INLINE_FUNCTION residue word_residue(std::uint32_t r_high, std::uint32_t r_low, int i) const {
-    const residue m = b->m[i];
-    const std::uint32_t neg_inv = b->mont_neg_inv[i];
-    return mod_add(mont_mul_word(r_high, b->mont_r2[i], m, neg_inv), mont_mul_word(r_low, b->pow2[32][i], m, neg_inv), m);
-  }
-
-  // The CRT sums of a product's residues s_i: sum_i s_i / m_i rounded to double (its integer
-  // part is the rank) and sum_i s_i (M / m_i) mod 2^64 (the product's low word). On a GPU the
-  // lanes reduce them; a host thread keeps four partial sums, since one chain of dependent
-  // additions neither vectorises nor pipelines. The order of the double sum is free: the rank
-  // is read from it with a margin that its error bound (N roundings) respects in any order.
-  KOKKOS_INLINE_FUNCTION void crt_sums(const member& team, const residue* s, double& fraction_sum,
-                                       std::uint64_t& low) const {
-#ifdef __CUDA_ARCH__
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, N),
-        [&](int i, double& sum_) { sum_ = core::add_rn(sum_, core::mul_rn(static_cast<double>(s[i]), b->inv_m[i])); },
-        fraction_sum);
-    Kokkos::parallel_reduce(
-        Kokkos::ThreadVectorRange(team, N),
-        [&](int i, std::uint64_t& low_) { low_ += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0]; }, low);
-#else
-    (void)team;
-    static_assert(N % 4 == 0, "four partial sums");
-    double part[4] = {0, 0, 0, 0};
-    std::uint64_t low_part[4] = {0, 0, 0, 0};
-    for (int i = 0; i < N; i += 4) {
-      for (int j = 0; j < 4; ++j) {
-        part[j] = core::add_rn(part[j], core::mul_rn(static_cast<double>(s[i + j]), b->inv_m[i + j]));
-        low_part[j] += static_cast<std::uint64_t>(s[i + j]) * b->mi_low[i + j][0];
-      }
-    }
-    fraction_sum = core::add_rn(core::add_rn(part[0], part[1]), core::add_rn(part[2], part[3]));
-    low = low_part[0] + low_part[1] + low_part[2] + low_part[3];
-#endif
-  }
-
   // Truncation by t > 64 bits: rare (a product far below the row's largest but above the
   // grid); every lane does it redundantly on private copies, then keeps its residues.
   // Takes the term's fields by value: a reference would keep the hot loop's term in memory.
@@ -319,22 +278,29 @@ struct gemv_fused_kernel {
     } else if (t <= 64) {
       // floor(P / 2^t) = (P - r) 2^-t with r = P mod 2^t from the low CRT word:
       // P = sum_i s_i M_i - rank M, s_i = p_i w_i mod m_i.
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
-        p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
-        s[i] = mont_mul(p[i], b->w_mont[i], b->m[i], b->mont_neg_inv[i]);
-      });
-      double crt_sum;
-      std::uint64_t low;
-      crt_sums(team, s, crt_sum, low);
+      double crt_sum = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(team, N),
+          [&](int i, double& sum_) {
+            p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
+            s[i] = mont_mul(p[i], b->w_mont[i], b->m[i], b->mont_neg_inv[i]);
+            sum_ = core::add_rn(sum_, core::mul_rn(static_cast<double>(s[i]), b->inv_m[i]));
+          },
+          crt_sum);
+      std::uint64_t low = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(team, N),
+          [&](int i, std::uint64_t& low_) { low_ += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0]; }, low);
       const double fraction = fraction_up(A.header(e), header_of_d(k)).to_double();
       const auto crt_rank_ = static_cast<std::uint64_t>(::floor(core::sub_rn(crt_sum, fraction) + 0.5));
       std::uint64_t r = low - crt_rank_ * b->m_low[0];
       if (t < 64) r &= (std::uint64_t(1) << t) - 1;
       const auto shift = static_cast<int>(t);
-      const auto r_high = static_cast<std::uint32_t>(r >> 32), r_low = static_cast<std::uint32_t>(r);
+      const bool narrow = t < 63;  // r < 2^63: one reduction step instead of two
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
         const residue m = b->m[i];
-        accumulate(acc, i, mod_sub(p[i], word_residue(r_high, r_low, i), m), b->inv_pow2[shift][i], term.sign, m);
+        const residue reduced = mod_sub(p[i], narrow ? mod_u63(r, m, b->inv_m[i]) : mod_u64(r, m, b->inv_m[i]), m);
+        accumulate(acc, i, reduced, b->inv_pow2[shift][i], term.sign, m);
       });
     } else {
       add_truncated_slowly(team, a, x, fraction_up(A.header(e), header_of_d(k)), term.sign, t, acc);

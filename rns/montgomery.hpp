@@ -13,19 +13,13 @@
 
 namespace kamp::rns {
 
-// w b 2^-32 mod m for any 32-bit word w and b in [0, m): t = w b < 2^32 m, so t + u m < 2^33 m
-// < 2^64 and the result before the subtraction is below 2m.
-KOKKOS_FORCEINLINE_FUNCTION residue mont_mul_word(std::uint32_t w, residue b, residue m, std::uint32_t neg_inv) {
-  const std::uint64_t t = static_cast<std::uint64_t>(w) * static_cast<std::uint32_t>(b);
+// a b 2^-32 mod m for a, b in [0, m); neg_inv = -m^-1 mod 2^32.
+KOKKOS_FORCEINLINE_FUNCTION residue mont_mul(residue a, residue b, residue m, std::uint32_t neg_inv) {
+  const std::uint64_t t = static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) * static_cast<std::uint32_t>(b);
   const std::uint32_t u = static_cast<std::uint32_t>(t) * neg_inv;
   const auto r = static_cast<std::uint32_t>((t + static_cast<std::uint64_t>(u) * static_cast<std::uint32_t>(m)) >> 32);
   const std::uint32_t wrapped = r - static_cast<std::uint32_t>(m);
   return static_cast<residue>(wrapped < r ? wrapped : r);
-}
-
-// a b 2^-32 mod m for a, b in [0, m); neg_inv = -m^-1 mod 2^32.
-KOKKOS_FORCEINLINE_FUNCTION residue mont_mul(residue a, residue b, residue m, std::uint32_t neg_inv) {
-  return mont_mul_word(static_cast<std::uint32_t>(a), b, m, neg_inv);
 }
 
 // -m^-1 mod 2^32 for odd m, by Newton's iteration (each step doubles the correct low bits).
