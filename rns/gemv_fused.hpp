@@ -125,8 +125,8 @@ struct gemv_fused_kernel {
     return blocks * vector_length;
   }
 
-  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size, int row_stride_) {
-    return static_cast<std::size_t>(team_size) * row_stride_ * (sizeof(std::uint64_t) + 2 * sizeof(residue));
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size, int row_elements) {
+    return static_cast<std::size_t>(team_size) * row_elements * (sizeof(std::uint64_t) + 2 * sizeof(residue));
   }
 
   KOKKOS_INLINE_FUNCTION std::size_t element(std::int64_t out, std::int64_t k) const {

@@ -1,9 +1,10 @@
 #pragma once
-// Copies of one number's N residues between memory and registers. A thread that handles whole
-// numbers (the row sums, the scalar kernels) reads its number's residues as one contiguous
-// block; on a GPU 16-byte accesses move it in a quarter of the instructions and L1 wavefronts
-// of 4-byte ones. They need 16-byte alignment, which the arrays give: an mp_array's digits come
-// from a View allocation and element j starts j N residues in, a multiple of four here.
+// Copies of N consecutive residues between memory and registers: a whole number (the row sums,
+// the scalar kernels) or a block of four of one (the matrix digits stage). On a GPU 16-byte
+// accesses move them in a quarter of the instructions and L1 wavefronts of 4-byte ones. They
+// need 16-byte alignment, which the arrays give: an mp_array's digits come from a View
+// allocation, element j starts j N residues in and a block at a multiple of four residues in
+// it, both multiples of four here.
 #include <cstdint>
 
 #include "rns/modular.hpp"
