@@ -11,6 +11,7 @@
 // of the larger in magnitude, it is dropped.
 #include <cstdint>
 
+#include "rns/montgomery.hpp"
 #include "rns/round_stage.hpp"
 
 namespace kamp::rns {
@@ -169,8 +170,9 @@ KOKKOS_INLINE_FUNCTION residue add_digit(residue xi, residue yi, const add_plan&
   const term_plan& lead = x_leads ? plan.x : plan.y;
   const term_plan& other = x_leads ? plan.y : plan.x;
   const residue lead_digit = x_leads ? xi : yi, other_digit = x_leads ? yi : xi;
-  // Both dropped (a zero, infinite or NaN result) is the only case with a lead below 0.
-  const residue scaled = mod_mul(lead_digit, b.pow2[lead.shift > 0 ? lead.shift : 0][i], m, inv);
+  // Both dropped (a zero, infinite or NaN result) is the only case with a lead below 0. The
+  // factor is in Montgomery form: one mont_mul has no 64-bit int <-> double conversion.
+  const residue scaled = mont_mul(lead_digit, b.pow2_mont[lead.shift > 0 ? lead.shift : 0][i], m, b.mont_neg_inv[i]);
   const residue t_lead = lead.shift >= 0 ? scaled : 0;
   residue t_other = other.shift == 0 ? other_digit : 0;
   if (other.shift < 0 && other.shift != term_plan::dropped)

@@ -115,6 +115,7 @@ std::unique_ptr<basis_constants<N>> build() {
     std::int64_t p = 1, inverse = 1;
     for (int d = 0; d <= constants::max_alignment; ++d) {
       c->pow2[d][i] = static_cast<residue>(p);
+      c->pow2_mont[d][i] = static_cast<residue>(p * r_mod % mi);
       p = p * 2 % mi;
     }
     for (int k = 0; k <= constants::max_shift; ++k) {

@@ -48,6 +48,7 @@ struct basis_constants {
   std::uint64_t m_low[words];      // M mod 2^(64 words)
   residue mrc_inverse[N][N];       // m_j^-1 mod m_i for j < i (mixed-radix conversion)
   residue pow2[max_alignment + 1][N];  // 2^d mod m_i; [d][i] so a warp reads one row
+  residue pow2_mont[max_alignment + 1][N];  // 2^d 2^32 mod m_i: mont_mul(x, pow2_mont[d][i]) = x 2^d mod m_i
   residue inv_pow2[max_shift + 1][N];  // 2^-k mod m_i, for truncation by k bits
   core::er_float M_rd, M_ru;           // M rounded down and up
   core::er_float inv_M_rd, inv_M_ru;   // 1/M rounded down and up

@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "core/kernel_arguments.hpp"
+#include "core/out_of_line.hpp"
 #include "rns/add.hpp"
 #include "rns/index_maps.hpp"
 #include "rns/mp_array.hpp"
@@ -28,23 +29,76 @@ struct gemv_reduce_kernel {
   vector_map y_map;
   const basis_constants<N>* b;
 
+  // Each thread keeps its running sum's residues in its own row of team scratch, not in
+  // registers: an addition's residue loops are rolled, so an array in registers would live in
+  // local memory, which the H200 profile showed thrashing L1 (hit rate 24 %, half of all stalls
+  // on its loads). Rows are N + 1 residues apart, an odd number, so that the threads of a warp
+  // reading residue i of their rows fall into distinct banks.
+  static constexpr int row_stride = N % 2 == 0 ? N + 1 : N;
+
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
+    return static_cast<std::size_t>(team_size) * (sizeof(mp_header) + row_stride * sizeof(residue));
+  }
+
+  // (h, digits) += (term, term_digits), the scalar addition with its residues in place. Terms
+  // from B and y are read four residues at a time (16-byte aligned there), terms from another
+  // row of scratch one at a time.
+  template <bool AlignedTerm>
+  KOKKOS_INLINE_FUNCTION static void accumulate(mp_header& h, residue* digits, const mp_header& term,
+                                                const residue* term_digits, const basis_constants<N>& b) {
+    mp_header z;
+    const add_plan plan = add_esi<N>(h, digits, term, term_digits, false, z, b);
+    if constexpr (AlignedTerm && N % 4 == 0) {
+      _Pragma("unroll 1") for (int k = 0; k < N; k += 4) {
+        residue t[4];
+        load_residues<4>(term_digits + k, t);
+        for (int j = 0; j < 4; ++j) digits[k + j] = add_digit<N>(digits[k + j], t[j], plan, k + j, b);
+      }
+    } else {
+      _Pragma("unroll 1") for (int i = 0; i < N; ++i) digits[i] = add_digit<N>(digits[i], term_digits[i], plan, i, b);
+    }
+    round_stage<N>(z, digits, plan.flags, b);
+    h = z;
+  }
+
+  // The same for the tree and the final addition to y: out of line, so that the strided loop's
+  // registers are its own, and static, since a member taking `this` would make every thread
+  // copy the functor (a kernel argument) to local memory first.
+  KAMP_OUT_OF_LINE_FUNCTION static void accumulate_once(mp_header* h, residue* digits, mp_header term,
+                                                        const residue* term_digits, bool aligned_term,
+                                                        const basis_constants<N>* b) {
+    if (aligned_term)
+      accumulate<true>(*h, digits, term, term_digits, *b);
+    else
+      accumulate<false>(*h, digits, term, term_digits, *b);
+  }
+
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
     const std::int64_t out = team.league_rank();
     const std::int64_t length = column_sums ? m : n;
     const int t = team.team_rank(), size = team.team_size();
-    auto* partial = static_cast<mp_float<N>*>(team.team_scratch(0).get_shmem(size * sizeof(mp_float<N>)));
-    mp_float<N> acc = mp_float<N>::zero();
-    for (std::int64_t k = t; k < length; k += size)
-      acc = add<N>(acc, B.load(static_cast<std::size_t>(column_sums ? k + out * m : out + k * m)), *b);
-    partial[t] = acc;
+    char* scratch = static_cast<char*>(team.team_scratch(0).get_shmem(scratch_bytes(size)));
+    auto* headers = reinterpret_cast<mp_header*>(scratch);
+    auto* rows = reinterpret_cast<residue*>(scratch + size * sizeof(mp_header));
+    residue* const own = rows + t * row_stride;
+    mp_header acc;
+    for (int i = 0; i < N; ++i) own[i] = 0;
+    for (std::int64_t k = t; k < length; k += size) {
+      const auto e = static_cast<std::size_t>(column_sums ? k + out * m : out + k * m);
+      accumulate<true>(acc, own, B.header(e), B.digits_of(e), *b);
+    }
+    headers[t] = acc;
     team.team_barrier();
     for (int half = size / 2; half > 0; half /= 2) {
-      if (t < half) partial[t] = add<N>(partial[t], partial[t + half], *b);
+      if (t < half) accumulate_once(headers + t, own, headers[t + half], rows + (t + half) * row_stride, false, b);
       team.team_barrier();
     }
     if (t == 0) {
       const std::size_t at = y_map(out);
-      y.store(at, add<N>(partial[0], y.load(at), *b));
+      accumulate_once(headers, own, y.header(at), y.digits_of(at), true, b);
+      y.set_header(at, headers[0]);
+      residue* const to = y.digits_of(at);
+      for (int i = 0; i < N; ++i) to[i] = own[i];
     }
   }
 };
@@ -88,7 +142,7 @@ int gemv_reduce_team_size(const ExecSpace& exec, const gemv_reduce_kernel<N, Exe
                           int requested, std::size_t scratch_bytes) {
   gemv_reduce_policy<ExecSpace> probe(1, 1);
   const int backend_limit = probe.team_size_max(kernel, Kokkos::ParallelForTag());
-  const auto scratch_limit = static_cast<int>(scratch_bytes / sizeof(mp_float<N>));
+  const auto scratch_limit = static_cast<int>(scratch_bytes / kernel.scratch_bytes(1));
   int limit = backend_limit < scratch_limit ? backend_limit : scratch_limit;
   if (requested > 0 && requested < limit) limit = requested;
   if (limit > 1024) limit = 1024;
@@ -119,7 +173,7 @@ void launch_reduce(const std::string& label, const ExecSpace& exec, const mp_arr
   const int team = gemv_reduce_team_size(exec, reduce, requested_team_size,
                                          static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0)));
   const auto policy = gemv_reduce_policy<ExecSpace>(exec, column_sums ? n : m, team)
-                          .set_scratch_size(0, Kokkos::PerTeam(team * sizeof(mp_float<N>)));
+                          .set_scratch_size(0, Kokkos::PerTeam(reduce.scratch_bytes(team)));
   Kokkos::parallel_for(label, policy, reduce);
 }
 
