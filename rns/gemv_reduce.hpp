@@ -11,6 +11,7 @@
 #include <string>
 #include <type_traits>
 
+#include "core/async_copy.hpp"
 #include "core/kernel_arguments.hpp"
 #include "core/out_of_line.hpp"
 #include "rns/add.hpp"
@@ -36,8 +37,53 @@ struct gemv_reduce_kernel {
   // reading residue i of their rows fall into distinct banks.
   static constexpr int row_stride = N % 2 == 0 ? N + 1 : N;
 
+  // On a GPU each thread streams its own terms, and reading a term only when its turn comes
+  // starts every addition with a full memory latency (the H200 profile: half of all stalls on
+  // those loads at 25 % occupancy). So the next term is copied into team scratch while the
+  // current one is added (core/async_copy.hpp), into a thread's region of two slots. Regions lie
+  // 16 bytes modulo 128 apart, so the eight threads of a 16-byte shared access's phase hit
+  // distinct banks. The header is staged too where the scratch allows it without fewer threads
+  // on a multiprocessor (N <= 16; at N = 32 it halved them, measured, docs/decisions.md); else it
+  // is read in place. After the strided loop the partial sums' headers reuse the regions. Up to
+  // N = 32 teams of 64 threads, eight to a multiprocessor, fit in the H200's 228 KiB and Kokkos'
+  // 40 KiB a team; above that the terms are read in place.
+#ifdef KOKKOS_ENABLE_CUDA
+  static constexpr bool stages_terms = std::is_same<ExecSpace, Kokkos::Cuda>::value && N <= 32 && N % 4 == 0;
+#else
+  static constexpr bool stages_terms = false;
+#endif
+  static constexpr bool stages_headers = stages_terms && N <= 16;
+
+  // A staged header: its fields where 16-byte copies can reach them.
+  struct alignas(16) staged_header {
+    core::er_float eval[2];
+    std::int32_t sign, exp;
+    KOKKOS_INLINE_FUNCTION mp_header header() const {
+      mp_header h;
+      h.sign = sign;
+      h.exp = exp;
+      h.eval[0] = eval[0];
+      h.eval[1] = eval[1];
+      return h;
+    }
+  };
+  static constexpr std::size_t staged_headers_bytes = stages_headers ? 2 * sizeof(staged_header) : 0;
+  static constexpr std::size_t region_bytes = staged_headers_bytes + (2 * N + 4) * sizeof(residue);
+  static_assert(!stages_terms || (region_bytes % 16 == 0 && region_bytes / 16 % 2 == 1),
+                "an odd number of 16-byte blocks apart, eight consecutive regions start in distinct bank groups");
+  static_assert(!stages_terms || region_bytes >= sizeof(mp_header), "headers reuse the regions");
+
+  KOKKOS_INLINE_FUNCTION static std::size_t rows_bytes(int team_size) {
+    return static_cast<std::size_t>(team_size) * row_stride * sizeof(residue);
+  }
+
+  // Staged: the rows, then the slots from the first 16-byte boundary after them (16 bytes more
+  // leave room for that whatever the alignment of the scratch). Otherwise: the rows, then the
+  // partial sums' headers.
   KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
-    return static_cast<std::size_t>(team_size) * (sizeof(mp_header) + row_stride * sizeof(residue));
+    if constexpr (stages_terms)
+      return rows_bytes(team_size) + 16 + static_cast<std::size_t>(team_size) * region_bytes;
+    return rows_bytes(team_size) + 8 + static_cast<std::size_t>(team_size) * sizeof(mp_header);
   }
 
   // (h, digits) += (term, term_digits), the scalar addition with its residues in place. Terms
@@ -78,14 +124,49 @@ struct gemv_reduce_kernel {
     const std::int64_t length = column_sums ? m : n;
     const int t = team.team_rank(), size = team.team_size();
     char* scratch = static_cast<char*>(team.team_scratch(0).get_shmem(scratch_bytes(size)));
-    auto* headers = reinterpret_cast<mp_header*>(scratch);
-    auto* rows = reinterpret_cast<residue*>(scratch + size * sizeof(mp_header));
+    auto* rows = reinterpret_cast<residue*>(scratch);
+    const std::uintptr_t after_rows = reinterpret_cast<std::uintptr_t>(scratch + rows_bytes(size));
+    const std::uintptr_t alignment = stages_terms ? 16 : alignof(mp_header);
+    char* const tail = reinterpret_cast<char*>((after_rows + alignment - 1) & ~(alignment - 1));
+    auto* headers = reinterpret_cast<mp_header*>(tail);
     residue* const own = rows + t * row_stride;
     mp_header acc;
     for (int i = 0; i < N; ++i) own[i] = 0;
-    for (std::int64_t k = t; k < length; k += size) {
-      const auto e = static_cast<std::size_t>(column_sums ? k + out * m : out + k * m);
-      accumulate<true>(acc, own, B.header(e), B.digits_of(e), *b);
+    const auto element = [&](std::int64_t k) {
+      return static_cast<std::size_t>(column_sums ? k + out * m : out + k * m);
+    };
+    if constexpr (stages_terms) {
+      char* const region = tail + t * region_bytes;
+      auto* const headers_staged = reinterpret_cast<staged_header*>(region);
+      residue* const slots = reinterpret_cast<residue*>(region + staged_headers_bytes);
+      const auto stage = [&](std::int64_t k, int slot) {
+        const std::size_t e = element(k);
+        if constexpr (stages_headers) {
+          core::async_copy<16>(&headers_staged[slot].eval[0], B.eval.data() + e);
+          core::async_copy<16>(&headers_staged[slot].eval[1], B.eval.data() + B.length + e);
+          core::async_copy<4>(&headers_staged[slot].sign, B.sign.data() + e);
+          core::async_copy<4>(&headers_staged[slot].exp, B.exp.data() + e);
+        }
+        const residue* from = B.digits_of(e);
+        for (int i = 0; i < N; i += 4) core::async_copy<16>(slots + slot * N + i, from + i);
+      };
+      if (t < length) stage(t, 0);
+      core::async_copy_commit();
+      int slot = 0;
+      for (std::int64_t k = t; k < length; k += size, slot ^= 1) {
+        if (k + size < length) stage(k + size, slot ^ 1);
+        core::async_copy_commit();
+        core::async_copy_wait<1>();
+        const mp_header term = stages_headers ? headers_staged[slot].header() : B.header(element(k));
+        accumulate<true>(acc, own, term, slots + slot * N, *b);
+      }
+      core::async_copy_wait<0>();
+      team.team_barrier();  // the headers overwrite other threads' slots
+    } else {
+      for (std::int64_t k = t; k < length; k += size) {
+        const std::size_t e = element(k);
+        accumulate<true>(acc, own, B.header(e), B.digits_of(e), *b);
+      }
     }
     headers[t] = acc;
     team.team_barrier();
@@ -151,11 +232,15 @@ int gemv_reduce_team_size(const ExecSpace& exec, const gemv_reduce_kernel<N, Exe
   if (requested > 0) return size;
 #ifdef KOKKOS_ENABLE_CUDA
   if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value) {
-    const int units = exec.cuda_device_prop().multiProcessorCount;
+    const auto& device = exec.cuda_device_prop();
     const std::int64_t outputs = kernel.column_sums ? kernel.n : kernel.m;
     const std::int64_t length = kernel.column_sums ? kernel.m : kernel.n;
-    const int modelled = waves_model_team_size(units, reduce_max_team_threads * reduce_min_teams_per_unit, outputs,
-                                               length, size);
+    // Threads a multiprocessor holds: the launch bounds' registers allow 512; scratch may allow
+    // fewer (the staged terms at N = 32 take 404 bytes a thread, so 512 still fit in 228 KiB).
+    int threads_per_unit = reduce_max_team_threads * reduce_min_teams_per_unit;
+    const auto scratch_threads = static_cast<int>(device.sharedMemPerMultiprocessor / kernel.scratch_bytes(1));
+    if (scratch_threads < threads_per_unit) threads_per_unit = scratch_threads;
+    const int modelled = waves_model_team_size(device.multiProcessorCount, threads_per_unit, outputs, length, size);
     if (modelled > 0) return modelled;
   }
 #endif
