@@ -41,8 +41,8 @@ struct gemv_reduce_kernel {
   // starts every addition with a full memory latency (the H200 profile: half of all stalls on
   // those loads at 25 % occupancy). So the next term is copied into team scratch while the
   // current one is added (core/async_copy.hpp), into a thread's region of two slots. Regions lie
-  // 16 bytes modulo 128 apart, so the eight threads of a 16-byte shared access's phase hit
-  // distinct banks. The header is staged too where the scratch allows it without fewer threads
+  // an odd number of 16-byte blocks apart, so the eight threads of a 16-byte shared access's
+  // phase hit distinct banks. The header is staged too where the scratch allows it without fewer threads
   // on a multiprocessor (N <= 16; at N = 32 it halved them, measured, docs/decisions.md); else it
   // is read in place. After the strided loop the partial sums' headers reuse the regions. Up to
   // N = 32 teams of 64 threads, eight to a multiprocessor, fit in the H200's 228 KiB and Kokkos'
