@@ -40,8 +40,10 @@ void profile(harness::results_table& table, data_class data, std::optional<doubl
     problem.run('N', {algorithm, 0, 0, 0});  // warm-up (allocations, basis constants)
   Kokkos::fence();
   harness::kernel_profiler profiler;
-  for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused})
+  for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused}) {
+    problem.reset_y();  // each profiled run scales the drawn y, as in the paper's harness
     problem.run('N', {algorithm, 0, 0, 0});
+  }
   Kokkos::fence();
 
   auto add = [&](const std::string& kernel, const std::string& metric, double value, std::optional<double> paper) {

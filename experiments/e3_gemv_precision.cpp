@@ -69,20 +69,25 @@ class precision_sweep {
         {"split", 3 * cells * element}, {"fused", cells * element}, {"basic", cells * sizeof(rns::mp_float<N>)}};
     for (const char trans : {'N', 'T'}) {
       const std::string t(1, trans);
-      const double split_ms = median_milliseconds([&] { problem.split(trans); }, reps);
+      const auto reset = [&] { problem.reset_y(); };
+      const double split_ms = median_milliseconds([&] { problem.split(trans); }, reps, reset);
       add("split_" + t, p, split_ms, floor_bytes.at("split"));
       const double fused_ms =
-          median_milliseconds([&] { problem.run(trans, {gemv_algorithm::fused, 0, 0, 0}); }, reps);
+          median_milliseconds([&] { problem.run(trans, {gemv_algorithm::fused, 0, 0, 0}); }, reps, reset);
       add("fused_" + t, p, fused_ms, floor_bytes.at("fused"));
       // The autotuner's choice (timed afresh here; its own timing is in the cache file).
       const auto tuned = blas::tune_gemv<Space, rns::mp_float<N>>(Space(), trans, size_, size_, cache_, {gpu ? 5 : 1, true});
       const auto launch = blas::format_kernels<rns::mp_float<N>>::read(tuned.entry.launch);
-      const double tuned_ms = median_milliseconds([&] { problem.run(trans, launch); }, reps);
+      const double tuned_ms = median_milliseconds([&] { problem.run(trans, launch); }, reps, reset);
       const bool split = launch.algorithm == gemv_algorithm::split;
       add("tuned_" + t, p, tuned_ms, floor_bytes.at(split ? "split" : "fused"), 0, describe(launch));
     }
-    add("basic_N", p, median_milliseconds([&] { problem.basic('N'); }, gpu ? 3 : 1), floor_bytes.at("basic"));
-    if (!gpu) mpfr_gemv<N>(problem);
+    add("basic_N", p, median_milliseconds([&] { problem.basic('N'); }, gpu ? 3 : 1, [&] { problem.reset_y(); }),
+        floor_bytes.at("basic"));
+    if (!gpu) {
+      problem.reset_y();
+      mpfr_gemv<N>(problem);
+    }
   }
 
   // GEMV N and T of an N-term expansion through kamp::blas (Format's precision: 53 x terms).

@@ -2,7 +2,9 @@
 // One GEMV problem of the papers' kind (m x n, lda = m, unit strides, A, x, y, alpha and beta
 // random in [-1, 1], of the significant bits their data class says: experiments/data_class.hpp)
 // in both layouts: mp_arrays for Algorithm 1 and the fused kernel and Views of mp_float for the
-// basic path. Magnitudes are in [1/2, 1) with a random sign.
+// basic path. Magnitudes are in [1/2, 1) with a random sign. y is updated in place, so timed
+// repetitions call reset_y() first, as the paper's harness restores y before each timed run:
+// otherwise every run after the first scales a full-precision y.
 #include "blas/gemv.hpp"
 #include "experiments/data_class.hpp"
 #include "blas/gemv_basic.hpp"
@@ -16,27 +18,36 @@ template <class Space, int N>
 struct gemv_problem {
   using memory = typename Space::memory_space;
   std::int64_t m, n;
-  rns::mp_array<N, memory> A, x, y;
-  Kokkos::View<rns::mp_float<N>*, memory> sA, sx, sy;
+  rns::mp_array<N, memory> A, x, y, y_initial;
+  Kokkos::View<rns::mp_float<N>*, memory> sA, sx, sy, sy_initial;
   rns::mp_float<N> alpha, beta;
   blas::workspace_t<rns::mp_float<N>, memory> workspace;
 
   gemv_problem(std::int64_t rows, std::int64_t cols, data_class data, bool with_structs = true)
       : m(rows), n(cols), A(rows * cols, "kamp::gemv::A"), x(std::max(rows, cols), "kamp::gemv::x"),
-        y(std::max(rows, cols), "kamp::gemv::y") {
+        y(std::max(rows, cols), "kamp::gemv::y"), y_initial(std::max(rows, cols), "kamp::gemv::y_initial") {
     if (with_structs) {
       sA = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sA", rows * cols);
       sx = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sx", std::max(rows, cols));
       sy = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sy", std::max(rows, cols));
+      sy_initial = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sy_initial", std::max(rows, cols));
     }
     constexpr int q = rns::basis_constants<N>::significand_bits;
     const int bits = data_bits(data, rns::basis_constants<N>::precision, q);
     rns::fill_random<Space>(A, sA, 31, 7, bits);
     rns::fill_random<Space>(x, sx, 32, 13, bits);
     rns::fill_random<Space>(y, sy, 33, 17, bits);
+    rns::copy_values(y, y_initial);
+    if (with_structs) Kokkos::deep_copy(sy_initial, sy);
     core::random_source rng(34);
     alpha = rns::random_mp_float<N>(rng, -bits, -bits, bits);
     beta = rns::random_mp_float<N>(rng, -bits, -bits, bits);
+  }
+
+  // y (both layouts) back to its drawn values.
+  void reset_y() {
+    rns::copy_values(y_initial, y);
+    if (sy.extent(0) > 0) Kokkos::deep_copy(sy, sy_initial);
   }
 
   // Algorithm 1 or the fused kernel, as `launch` says (automatic: the tuned choice).

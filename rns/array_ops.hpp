@@ -35,6 +35,19 @@ range_policy<ExecSpace> range(const ExecSpace& exec, std::int64_t count) {
   return range_policy<ExecSpace>(exec, 0, count);
 }
 
+// The round stage's policy. Its rare path (round_in_full) needs some 255 registers, which
+// held the whole kernel to an eighth of the GPU's threads although almost every element takes
+// the short path; the bound trades spills on the rare path for four times the threads.
+template <class ExecSpace>
+using round_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, core::kernel_arguments,
+                                         Kokkos::LaunchBounds<256, 4>>;
+
+template <class ExecSpace, int N, class MemorySpace>
+void launch_round(const std::string& label, const ExecSpace& exec, std::int64_t count,
+                  const round_stage_kernel<N, MemorySpace>& kernel) {
+  Kokkos::parallel_for(label, round_policy<ExecSpace>(exec, 0, count), kernel);
+}
+
 template <class ExecSpace, int N, class MemorySpace>
 void add_or_sub(const char* name, bool negate, const ExecSpace& exec, std::int64_t n,
                 const mp_array<N, MemorySpace>& x, std::int64_t incx, const mp_array<N, MemorySpace>& y,
@@ -49,7 +62,7 @@ void add_or_sub(const char* name, bool negate, const ExecSpace& exec, std::int64
   const operand<N, MemorySpace> sx{x, {incx, n}}, sy{y, {incy, n}}, sz{z, {incz, n}};
   Kokkos::parallel_for(fn + "::esi", range(exec, n), add_esi_stage<N, MemorySpace>{sx, sy, sz, negate, b});
   Kokkos::parallel_for(fn + "::digits", range(exec, n * N), add_digits_stage<N, MemorySpace>{sx, sy, sz, b});
-  Kokkos::parallel_for(fn + "::round", range(exec, n), round_stage_kernel<N, MemorySpace>{sz, true, b});
+  launch_round(fn + "::round", exec, n, round_stage_kernel<N, MemorySpace>{sz, true, b});
 }
 
 // The three kernels of a product z = x y (or alpha x when `scalar`) over `count` elements,
@@ -64,7 +77,7 @@ void run_mul_stages(const std::string& label, const ExecSpace& exec, std::int64_
   using digits_stage = mul_digits_stage<N, MemorySpace, XMap, YMap>;
   Kokkos::parallel_for(label + "::digits", range(exec, digits_stage::threads(count)),
                        digits_stage{x, y, z, scalar, alpha, b});
-  Kokkos::parallel_for(label + "::round", range(exec, count), round_stage_kernel<N, MemorySpace>{z, false, b});
+  launch_round(label + "::round", exec, count, round_stage_kernel<N, MemorySpace>{z, false, b});
 }
 
 template <class ExecSpace, int N, class MemorySpace>

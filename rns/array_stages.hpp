@@ -110,10 +110,18 @@ struct round_stage_kernel {
   operand<N, MemorySpace> z;
   bool with_plan;  // additions pass their flags through buf; multiplications have none
   const basis_constants<N>* b;
+  // Most elements round to themselves (a GEMV on the paper's p/4-bit data rounds almost none):
+  // those are decided from exp and eval alone and nothing is written back.
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t j) const {
     const std::size_t jz = z.at(j);
-    mp_header hz = z.array.header(jz);
-    round_stage<N>(hz, z.array.digits_of(jz), with_plan ? z.array.buf(jz).flags : round_plain, *b);
+    const std::int32_t flags = with_plan ? z.array.buf(jz).flags : round_plain;
+    mp_header hz;
+    hz.exp = z.array.exp(jz);
+    hz.eval[0] = z.array.eval(jz);
+    hz.eval[1] = z.array.eval(z.array.length + jz);
+    if (rounds_to_itself<N>(hz, flags, hz.exp, *b)) return;
+    hz.sign = z.array.sign(jz);
+    detail::round_in_full<N>(hz, z.array.digits_of(jz), flags, hz.exp, *b);
     z.array.set_header(jz, hz);
   }
 };

@@ -91,6 +91,17 @@ void copy_from_host(const mp_array<N, MemorySpace>& a, const std::vector<mp_floa
   Kokkos::deep_copy(a.eval, eval);
 }
 
+// Element values of `from` into `to` (same length, same space): the fields, not the plans in buf.
+template <int N, class MemorySpace>
+void copy_values(const mp_array<N, MemorySpace>& from, const mp_array<N, MemorySpace>& to) {
+  require_argument(from.size() == to.size(), "kamp::rns::copy_values", "from.size()", from.size(),
+                   "must equal the destination's length " + std::to_string(to.size()));
+  Kokkos::deep_copy(to.digits, from.digits);
+  Kokkos::deep_copy(to.sign, from.sign);
+  Kokkos::deep_copy(to.exp, from.exp);
+  Kokkos::deep_copy(to.eval, from.eval);
+}
+
 template <int N, class MemorySpace>
 std::vector<mp_float<N>> copy_to_host(const mp_array<N, MemorySpace>& a) {
   const auto digits = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), a.digits);

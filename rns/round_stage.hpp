@@ -155,20 +155,26 @@ KAMP_OUT_OF_LINE_FUNCTION void round_in_full(mp_header& z, residue* digits, std:
 
 }  // namespace detail
 
+// Whether rounding z, of value (-1)^sign X 2^exp, would change nothing but z.exp: a finite
+// nonzero X < 2^q with the usual narrow interval, whose exponent is in range. It reads only
+// z.exp (for finiteness) and z.eval, so a kernel can decide from those alone.
+template <int N>
+KOKKOS_INLINE_FUNCTION bool rounds_to_itself(const mp_header& z, std::int32_t flags, std::int64_t exp,
+                                             const basis_constants<N>& b) {
+  if (flags != round_plain || !z.is_finite() || z.eval[1].is_zero() || exp > exponent_limit || exp < -exponent_limit)
+    return false;
+  const std::int64_t hi = bit_length_bound<N>(z.eval[1], b);
+  return hi <= basis_constants<N>::significand_bits && hi - bit_length_floor<N>(z.eval[0], b) <= 1;
+}
+
 // Rounds z, whose value is (-1)^sign X 2^exp for any 64-bit exp (z.exp is ignored), into the
-// format; see the top of this file. Inline only the common case where the full rounding would
-// change nothing but z.exp: a finite nonzero X < 2^q with the usual narrow interval, whose
-// exponent is in range.
+// format; see the top of this file. Only the common case, rounds_to_itself, is inline.
 template <int N>
 KOKKOS_INLINE_FUNCTION void round_with_exponent(mp_header& z, residue* digits, std::int32_t flags, std::int64_t exp,
                                                 const basis_constants<N>& b) {
-  if (flags == round_plain && z.is_finite() && !z.eval[1].is_zero() && exp <= exponent_limit &&
-      exp >= -exponent_limit) {
-    const std::int64_t hi = bit_length_bound<N>(z.eval[1], b);
-    if (hi <= basis_constants<N>::significand_bits && hi - bit_length_floor<N>(z.eval[0], b) <= 1) {
-      z.exp = static_cast<std::int32_t>(exp);
-      return;
-    }
+  if (rounds_to_itself<N>(z, flags, exp, b)) {
+    z.exp = static_cast<std::int32_t>(exp);
+    return;
   }
   detail::round_in_full<N>(z, digits, flags, exp, b);
 }

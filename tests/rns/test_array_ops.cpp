@@ -1,6 +1,6 @@
 // Split-kernel array operations: bit-for-bit equal to the scalar operations (digits, sign,
 // exponent and interval), with strides and in place; the one-thread-per-element path too;
-// argument errors leave the output untouched.
+// argument errors leave the output untouched; copy_values.
 #include "rns/kernels.hpp"
 #include "rns/compare.hpp"
 #include "tests/rns/rns_test_support.hpp"
@@ -108,6 +108,29 @@ void check_argument_errors() {
   for (std::size_t j = 0; j < after.size(); ++j) ASSERT_TRUE(kamp::test::identical<N>(after[j], before[j]));
 }
 
+// copy_values copies every field of every element; a length mismatch throws and copies nothing.
+template <class Config>
+void check_copy_values() {
+  using Memory = typename Config::space::memory_space;
+  constexpr int N = Config::moduli;
+  const auto xs = operands<N>(40, 11);
+  rns::mp_array<N, Memory> x(xs.size()), y(xs.size()), shorter(xs.size() - 1);
+  rns::copy_from_host(x, xs);
+  rns::copy_values(x, y);
+  const auto ys = rns::copy_to_host(y);
+  for (std::size_t j = 0; j < xs.size(); ++j) ASSERT_TRUE(kamp::test::identical<N>(ys[j], xs[j])) << j;
+  const auto before = rns::copy_to_host(shorter);
+  try {
+    rns::copy_values(x, shorter);
+    FAIL() << "no exception";
+  } catch (const kamp::invalid_argument& e) {
+    EXPECT_EQ(e.argument(), "from.size()");
+    EXPECT_EQ(e.value(), std::to_string(xs.size()));
+  }
+  const auto after = rns::copy_to_host(shorter);
+  for (std::size_t j = 0; j < after.size(); ++j) ASSERT_TRUE(kamp::test::identical<N>(after[j], before[j]));
+}
+
 template <class Config>
 class rns_array_test : public ::testing::Test {};
 TYPED_TEST_SUITE(rns_array_test, kamp::test::rns_configs, kamp::test::rns_config_name);
@@ -117,5 +140,7 @@ TYPED_TEST(rns_array_test, split_kernels_equal_scalar_operations_bit_for_bit) {
 }
 TYPED_TEST(rns_array_test, per_thread_path_equals_scalar_operations) { check_per_thread_path<TypeParam>(); }
 TYPED_TEST(rns_array_test, bad_arguments_leave_the_output_untouched) { check_argument_errors<TypeParam>(); }
+
+TYPED_TEST(rns_array_test, copy_values_copies_every_field) { check_copy_values<TypeParam>(); }
 
 }  // namespace
