@@ -67,9 +67,9 @@ class precision_sweep {
     const double element = 4.0 * N + 2 * sizeof(std::int32_t) + 2 * sizeof(core::er_float);
     const std::map<std::string, double> floor_bytes{
         {"split", 3 * cells * element}, {"fused", cells * element}, {"basic", cells * sizeof(rns::mp_float<N>)}};
+    const auto reset = [&] { problem.reset_y(); };
     for (const char trans : {'N', 'T'}) {
       const std::string t(1, trans);
-      const auto reset = [&] { problem.reset_y(); };
       const double split_ms = median_milliseconds([&] { problem.split(trans); }, reps, reset);
       add("split_" + t, p, split_ms, floor_bytes.at("split"));
       const double fused_ms =
@@ -82,8 +82,7 @@ class precision_sweep {
       const bool split = launch.algorithm == gemv_algorithm::split;
       add("tuned_" + t, p, tuned_ms, floor_bytes.at(split ? "split" : "fused"), 0, describe(launch));
     }
-    add("basic_N", p, median_milliseconds([&] { problem.basic('N'); }, gpu ? 3 : 1, [&] { problem.reset_y(); }),
-        floor_bytes.at("basic"));
+    add("basic_N", p, median_milliseconds([&] { problem.basic('N'); }, gpu ? 3 : 1, reset), floor_bytes.at("basic"));
     if (!gpu) {
       problem.reset_y();
       mpfr_gemv<N>(problem);

@@ -27,7 +27,7 @@ void measure(harness::results_table& table, std::int64_t size, data_class data) 
   // Algorithm 1 and the fused kernel from the same y.
   std::vector<std::pair<std::string, std::vector<rns::mp_float<N>>>> results;
   for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused}) {
-    rns::copy_from_host(problem.y, y0);
+    problem.reset_y();
     problem.run('N', {algorithm, 0, 0, 0});
     Kokkos::fence();
     results.emplace_back(std::string(rns::to_string(algorithm)) + "_N", rns::copy_to_host(problem.y));
