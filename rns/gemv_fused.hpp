@@ -55,6 +55,10 @@ constexpr std::int64_t fused_no_sum = LLONG_MIN, fused_special_sum = LLONG_MAX;
 // and whether special values decide the result.
 struct fused_scan {
   enum : std::int32_t { has_nan = 1, has_positive_inf = 2, has_negative_inf = 4 };
+  // Not a special value: a product whose bit-length bounds straddle the overflow limit, which
+  // only its rounding can settle (gemv_fused_kernel::settle_overflows).
+  enum : std::int32_t { may_overflow = 8 };
+  static constexpr std::int32_t special_values = has_nan | has_positive_inf | has_negative_inf;
   std::int64_t top = LLONG_MIN;  // LLONG_MIN: no nonzero finite product
   std::int64_t low = LLONG_MAX;  // the least exponent (last bit) of a nonzero finite product
   std::int32_t specials = 0;
@@ -167,8 +171,8 @@ struct gemv_fused_kernel {
     return true;
   }
 
-  // Classifies the product A_ok d_k (A element e) from the headers (and, rarely, the residues)
-  // for the scan; returns false for a zero or special one.
+  // Classifies the product A_ok d_k (A element e) from its headers for the scan; returns false
+  // for a zero or special one. A product that may overflow is kept as finite and flagged.
   KOKKOS_INLINE_FUNCTION bool finite_term(std::size_t e, std::int64_t k, fused_term& t, std::int32_t& specials) const {
     const mp_header a = A.header(e), x = header_of_d(k);
     const std::int32_t sign = a.sign ^ x.sign;
@@ -184,13 +188,29 @@ struct gemv_fused_kernel {
     // A product that the scalar multiplication overflows is an infinity here too: it does
     // when the product has more than room bits (rns/round_stage.hpp).
     const std::int64_t room = q + exponent_limit - t.exp;
-    if (t.bits > room &&
-        (bit_length_floor<N>(core::mul_rd(core::mul_rd(a.eval[0], x.eval[0]), b->M_rd), *b) > room ||
-         product_overflows(e, k))) {
-      specials |= sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
-      return false;
+    if (t.bits > room) {
+      if (bit_length_floor<N>(core::mul_rd(core::mul_rd(a.eval[0], x.eval[0]), b->M_rd), *b) > room) {
+        specials |= sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
+        return false;
+      }
+      specials |= fused_scan::may_overflow;
     }
     return true;
+  }
+
+  // The special values among a thread's products that may overflow, found by rounding each of
+  // them as the scalar multiplication does. Out of line and outside the scan's loop: a call in
+  // a loop makes the compiler keep the loop's values in local memory (E2, docs/decisions.md).
+  KAMP_OUT_OF_LINE_FUNCTION std::int32_t settle_overflows(std::int64_t out, std::int64_t first, std::int64_t step) const {
+    std::int32_t specials = 0;
+    for (std::int64_t k = first; k < terms; k += step) {
+      const std::size_t e = element(out, k);
+      fused_term t;
+      std::int32_t flags = 0;
+      if (finite_term(e, k, t, flags) && (flags & fused_scan::may_overflow) && product_overflows(e, k))
+        specials |= t.sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
+    }
+    return specials;
   }
 
   KOKKOS_INLINE_FUNCTION mp_header header_of_d(std::int64_t k) const { return d.header(static_cast<std::size_t>(k)); }
@@ -261,6 +281,8 @@ struct gemv_fused_kernel {
   // Adds the term A_ok d_k, placed on the grid, to acc (p and s: the thread's residue scratch);
   // returns whether it added anything. The scan found no special value and no overflowing
   // product: only the places are needed.
+  // Wide: whether a product may lie more than 64 bits above the grid's truncation point.
+  template <bool Wide>
   KOKKOS_INLINE_FUNCTION bool add_term(const member& team, std::int64_t out, std::int64_t k, std::int64_t grid,
                                        std::uint64_t* acc, residue* p, residue* s) const {
     const std::size_t e = element(out, k);
@@ -302,7 +324,7 @@ struct gemv_fused_kernel {
         const residue reduced = mod_sub(p[i], narrow ? mod_u63(r, m, b->inv_m[i]) : mod_u64(r, m, b->inv_m[i]), m);
         accumulate(acc, i, reduced, b->inv_pow2[shift][i], term.sign, m);
       });
-    } else {
+    } else if constexpr (Wide) {
       add_truncated_slowly(team, a, x, fraction_up(A.header(e), header_of_d(k)), term.sign, t, acc);
     }
     return true;
@@ -322,9 +344,10 @@ struct gemv_fused_kernel {
     sum_bits(out) = static_cast<std::int32_t>(scan.top - grid + headroom);
   }
 
-  // One team per output (see the top of this file).
-  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
-    const std::int64_t out = team.league_rank();
+  // Output o's sum from the scan's grid: every thread adds its terms, then the team adds the
+  // threads' accumulators.
+  template <bool Wide>
+  KOKKOS_INLINE_FUNCTION void sum_terms(const member& team, std::int64_t out, const fused_scan& scan) const {
     const int rank = team.team_rank(), size = team.team_size();
     char* scratch = static_cast<char*>(team.team_scratch(0).get_shmem(scratch_bytes(size, stride)));
     auto* accumulators = reinterpret_cast<std::uint64_t*>(scratch);
@@ -333,15 +356,6 @@ struct gemv_fused_kernel {
     std::uint64_t* const acc = accumulators + rank * stride;
     residue* const p = products + rank * stride;
     residue* const s = crt_terms + rank * stride;
-
-    // Each thread scans its terms (those it accumulates below), then the team combines them.
-    fused_scan scan;
-    for (std::int64_t k = rank; k < terms; k += size) scan_term(out, k, scan);
-    team.team_reduce(fused_scan_reducer(scan));
-    if (scan.specials != 0 || scan.top == LLONG_MIN) {
-      Kokkos::single(Kokkos::PerTeam(team), [&] { write_settled(out, scan); });
-      return;
-    }
     const std::int64_t grid = grid_of(scan);
 
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
@@ -351,13 +365,49 @@ struct gemv_fused_kernel {
         fold(team, acc);
         unfolded = 0;
       }
-      unfolded += add_term(team, out, k, grid, acc, p, s) ? 1 : 0;
+      unfolded += add_term<Wide>(team, out, k, grid, acc, p, s) ? 1 : 0;
     }
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](int i) {
       Kokkos::single(Kokkos::PerThread(team), [&] { write_sum_digit(out, i, accumulators, size); });
     });
     Kokkos::single(Kokkos::PerTeam(team), [&] { write_sum_place(out, grid, scan); });
+  }
+
+  // Output o when its scan found a product that may overflow, or one that lies more than 64
+  // bits above the grid's truncation point: the paths that call out-of-line functions.
+  KAMP_OUT_OF_LINE_FUNCTION void finish_rarely(const member& team, std::int64_t out, fused_scan scan) const {
+    if (scan.specials & fused_scan::may_overflow) {
+      fused_scan overflows;
+      overflows.specials = settle_overflows(out, team.team_rank(), team.team_size());
+      team.team_reduce(fused_scan_reducer(overflows));
+      scan.specials = (scan.specials & fused_scan::special_values) | overflows.specials;
+    }
+    if (scan.specials != 0 || scan.top == LLONG_MIN) {
+      Kokkos::single(Kokkos::PerTeam(team), [&] { write_settled(out, scan); });
+      return;
+    }
+    sum_terms<true>(team, out, scan);
+  }
+
+  // One team per output (see the top of this file). The common path calls no function: a call
+  // in a loop, or before one, made the compiler keep the loop's values in local memory (ncu,
+  // E2: 33 local loads per product at 424 bits, docs/decisions.md).
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
+    const std::int64_t out = team.league_rank();
+    const int rank = team.team_rank(), size = team.team_size();
+    // Each thread scans its terms (those it accumulates after), then the team combines them.
+    fused_scan scan;
+    for (std::int64_t k = rank; k < terms; k += size) scan_term(out, k, scan);
+    team.team_reduce(fused_scan_reducer(scan));
+    const bool settled = scan.specials != 0 || scan.top == LLONG_MIN;
+    if ((scan.specials & fused_scan::may_overflow) != 0 || (!settled && scan.low < grid_of(scan) - 64)) {
+      finish_rarely(team, out, scan);
+    } else if (settled) {
+      Kokkos::single(Kokkos::PerTeam(team), [&] { write_settled(out, scan); });
+    } else {
+      sum_terms<false>(team, out, scan);
+    }
   }
 };
 
