@@ -3,9 +3,13 @@
 // gemv_candidates): times each candidate for one (format, trans, m, n) on random data of that
 // shape on this backend and device, and caches the fastest in the tuning cache
 // (blas/tuning_cache.hpp), where kamp::blas::gemv finds it when called with an automatic launch.
+// A caller whose data the kernels' speed depends on (the RNS fused kernel: seed 000's p/4-bit
+// operands against full-precision ones) tunes on its own operands under a named data class,
+// which keys its entry apart.
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "blas/device_name.hpp"
@@ -14,12 +18,16 @@
 
 namespace kamp::blas {
 
+// data: the data class of the operands tuned on; empty for the tuner's own random ones, the
+// entry that an automatic launch looks up.
 template <class ExecSpace, class Format>
-tuning_key gemv_tuning_key(char trans, std::int64_t m, std::int64_t n) {
+tuning_key gemv_tuning_key(char trans, std::int64_t m, std::int64_t n, const std::string& data = "") {
   using traits = format_traits<Format>;
   const char t = trans == 't' || trans == 'T' ? 'T' : 'N';
-  return {traits::name(), traits::precision, std::string("gemv_") + t,
-          std::to_string(m) + " x " + std::to_string(n), ExecSpace::name(), device_name<ExecSpace>()};
+  std::string shape = std::to_string(m) + " x " + std::to_string(n);
+  if (!data.empty()) shape += ", " + data + " data";
+  return {traits::name(), traits::precision, std::string("gemv_") + t, shape, ExecSpace::name(),
+          device_name<ExecSpace>()};
 }
 
 struct gemv_tuning_options {
@@ -32,24 +40,28 @@ struct gemv_tuning_result {
   bool from_cache = false;
 };
 
-// Tunes y <- alpha op(A) x + beta y for an m x n A (lda = m, unit strides).
-template <class ExecSpace, class Format>
-gemv_tuning_result tune_gemv(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t n,
-                             tuning_cache& cache = tuning_cache::shared(), const gemv_tuning_options& options = {}) {
+namespace detail {
+
+// The arguments both tune_gemv overloads share; returns whether op(A) is the transpose.
+inline bool checked_tuning_arguments(char trans, std::int64_t m, std::int64_t n, const gemv_tuning_options& options) {
   const char* fn = "kamp::blas::tune_gemv";
-  const bool transposed = detail::checked_trans(fn, "trans", trans) == 'T';
+  const bool transposed = checked_trans(fn, "trans", trans) == 'T';
   require_argument(m >= 1, fn, "m", m, "must be >= 1");
   require_argument(n >= 1, fn, "n", n, "must be >= 1");
   require_argument(options.repetitions >= 1, fn, "options.repetitions", options.repetitions, "must be >= 1");
-  const tuning_key key = gemv_tuning_key<ExecSpace, Format>(trans, m, n);
-  if (!options.retune) {
-    if (const auto hit = cache.find(key)) return {*hit, true};
-  }
+  return transposed;
+}
+
+// Times every launch candidate on the given operands (the median of `repetitions` runs after
+// one warm-up) and stores the fastest under `key`.
+template <class ExecSpace, class Format>
+tuning_entry time_gemv_candidates(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t n,
+                                  const array_t<Format, typename ExecSpace::memory_space>& A,
+                                  const array_t<Format, typename ExecSpace::memory_space>& x,
+                                  const array_t<Format, typename ExecSpace::memory_space>& y, int repetitions,
+                                  const tuning_key& key, tuning_cache& cache) {
   using memory = typename ExecSpace::memory_space;
   using kernels = format_kernels<Format>;
-  const auto A = kernels::template random_operand<ExecSpace>(m * n, 41, 7, "kamp::blas::tune_gemv::A");
-  const auto x = kernels::template random_operand<ExecSpace>(transposed ? m : n, 42, 13, "kamp::blas::tune_gemv::x");
-  const auto y = kernels::template random_operand<ExecSpace>(transposed ? n : m, 43, 17, "kamp::blas::tune_gemv::y");
   const auto host = format_traits<Format>::template context<Kokkos::HostSpace>();
   const auto alpha = format_traits<Format>::from_double(host, 0.75), beta = format_traits<Format>::from_double(host, -0.5);
   workspace_t<Format, memory> workspace;
@@ -61,7 +73,7 @@ gemv_tuning_result tune_gemv(const ExecSpace& exec, char trans, std::int64_t m, 
     };
     run();
     std::vector<double> ms;
-    for (int r = 0; r < options.repetitions; ++r) {
+    for (int r = 0; r < repetitions; ++r) {
       Kokkos::Timer timer;
       run();
       ms.push_back(timer.seconds() * 1e3);
@@ -75,7 +87,51 @@ gemv_tuning_result tune_gemv(const ExecSpace& exec, char trans, std::int64_t m, 
     ++best.candidates;
   }
   cache.store(key, best);
-  return {best, false};
+  return best;
+}
+
+}  // namespace detail
+
+// Tunes y <- alpha op(A) x + beta y for an m x n A (lda = m, unit strides) on the caller's
+// operands, keyed under `data` (their data class, not empty). y is overwritten.
+template <class ExecSpace, class Format>
+gemv_tuning_result tune_gemv(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t n,
+                             const array_t<Format, typename ExecSpace::memory_space>& A,
+                             const array_t<Format, typename ExecSpace::memory_space>& x,
+                             const array_t<Format, typename ExecSpace::memory_space>& y, const std::string& data,
+                             tuning_cache& cache = tuning_cache::shared(), const gemv_tuning_options& options = {}) {
+  const char* fn = "kamp::blas::tune_gemv";
+  const bool transposed = detail::checked_tuning_arguments(trans, m, n, options);
+  require_argument(!data.empty(), fn, "data", data, "must name the operands' data class");
+  const auto length = [](const auto& a) { return static_cast<std::int64_t>(a.size()); };
+  require_argument(length(A) >= m * n, fn, "A.size()", length(A), "must be at least m * n = " + std::to_string(m * n));
+  const std::int64_t x_length = transposed ? m : n, y_length = transposed ? n : m;
+  require_argument(length(x) >= x_length, fn, "x.size()", length(x), "must be at least " + std::to_string(x_length));
+  require_argument(length(y) >= y_length, fn, "y.size()", length(y), "must be at least " + std::to_string(y_length));
+  const tuning_key key = gemv_tuning_key<ExecSpace, Format>(trans, m, n, data);
+  if (!options.retune) {
+    if (const auto hit = cache.find(key)) return {*hit, true};
+  }
+  return {detail::time_gemv_candidates<ExecSpace, Format>(exec, trans, m, n, A, x, y, options.repetitions, key, cache),
+          false};
+}
+
+// The same on random operands of the format (format_kernels<F>::random_operand), under the key
+// that an automatic launch looks up.
+template <class ExecSpace, class Format>
+gemv_tuning_result tune_gemv(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t n,
+                             tuning_cache& cache = tuning_cache::shared(), const gemv_tuning_options& options = {}) {
+  const bool transposed = detail::checked_tuning_arguments(trans, m, n, options);
+  const tuning_key key = gemv_tuning_key<ExecSpace, Format>(trans, m, n);
+  if (!options.retune) {
+    if (const auto hit = cache.find(key)) return {*hit, true};
+  }
+  using kernels = format_kernels<Format>;
+  const auto A = kernels::template random_operand<ExecSpace>(m * n, 41, 7, "kamp::blas::tune_gemv::A");
+  const auto x = kernels::template random_operand<ExecSpace>(transposed ? m : n, 42, 13, "kamp::blas::tune_gemv::x");
+  const auto y = kernels::template random_operand<ExecSpace>(transposed ? n : m, 43, 17, "kamp::blas::tune_gemv::y");
+  return {detail::time_gemv_candidates<ExecSpace, Format>(exec, trans, m, n, A, x, y, options.repetitions, key, cache),
+          false};
 }
 
 }  // namespace kamp::blas

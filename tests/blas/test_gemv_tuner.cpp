@@ -69,6 +69,41 @@ void check_tune_store_and_reuse() {
   EXPECT_EQ(cache.size(), 1u);
 }
 
+// Tuning on the caller's operands (an experiment's data class) keys its entry under the data
+// class, apart from the entry an automatic launch reads; short operands are named.
+template <class Space>
+void check_tune_on_callers_operands() {
+  constexpr int N = 8;
+  using format = rns::mp_float<N>;
+  using Memory = typename Space::memory_space;
+  const temporary_file file(std::string("operands_") + Space::name() + ".json");
+  blas::tuning_cache cache(file.path());
+  const std::int64_t m = 20, n = 12;
+  rns::mp_array<N, Memory> A(m * n), x(m), y(n);
+  rns::fill_random<Space>(A, Kokkos::View<format*, Memory>(), 5, 3, 2);
+  rns::fill_random<Space>(x, Kokkos::View<format*, Memory>(), 6, 5, 2);
+  const auto tuned = blas::tune_gemv<Space, format>(Space(), 'T', m, n, A, x, y, "2-bit", cache, {1, false});
+  EXPECT_FALSE(tuned.from_cache);
+  EXPECT_TRUE(cache.find(blas::gemv_tuning_key<Space, format>('T', m, n, "2-bit")).has_value());
+  EXPECT_FALSE(cache.find(blas::gemv_tuning_key<Space, format>('T', m, n)).has_value());
+  EXPECT_FALSE(cache.find(blas::gemv_tuning_key<Space, format>('T', m, n, "full")).has_value());
+  const auto again = blas::tune_gemv<Space, format>(Space(), 'T', m, n, A, x, y, "2-bit", cache, {1, false});
+  EXPECT_TRUE(again.from_cache);
+  EXPECT_TRUE(again.entry.launch == tuned.entry.launch);
+
+  kamp::test::expect_invalid_argument("data", [&] { blas::tune_gemv<Space, format>(Space(), 'T', m, n, A, x, y, "", cache); });
+  kamp::test::expect_invalid_argument("A.size()", [&] {
+    blas::tune_gemv<Space, format>(Space(), 'T', m + 1, n, A, x, y, "2-bit", cache, {1, true});
+  });
+  kamp::test::expect_invalid_argument("x.size()", [&] {
+    blas::tune_gemv<Space, format>(Space(), 'T', m, n, A, y, y, "2-bit", cache, {1, true});
+  });
+  kamp::test::expect_invalid_argument("y.size()", [&] {
+    blas::tune_gemv<Space, format>(Space(), 'N', m, n, A, x, y, "2-bit", cache, {1, true});
+  });
+  EXPECT_EQ(cache.size(), 1u);  // nothing stored for the calls that threw
+}
+
 template <class Space>
 void check_errors() {
   const temporary_file file(std::string("corrupt_") + Space::name() + ".json");
@@ -108,5 +143,8 @@ KAMP_BACKEND_TEST_SUITE(gemv_tuner_test);
 
 TYPED_TEST(gemv_tuner_test, tunes_stores_and_reuses) { check_tune_store_and_reuse<TypeParam>(); }
 TYPED_TEST(gemv_tuner_test, bad_files_give_defaults_and_bad_arguments_are_named) { check_errors<TypeParam>(); }
+TYPED_TEST(gemv_tuner_test, tunes_on_the_callers_operands_under_their_data_class) {
+  check_tune_on_callers_operands<TypeParam>();
+}
 
 }  // namespace
