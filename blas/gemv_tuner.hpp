@@ -104,10 +104,9 @@ gemv_tuning_result tune_gemv(const ExecSpace& exec, char trans, std::int64_t m, 
   const bool transposed = detail::checked_tuning_arguments(trans, m, n, options);
   require_argument(!data.empty(), fn, "data", data, "must name the operands' data class");
   const auto length = [](const auto& a) { return static_cast<std::int64_t>(a.size()); };
-  require_argument(length(A) >= m * n, fn, "A.size()", length(A), "must be at least m * n = " + std::to_string(m * n));
-  const std::int64_t x_length = transposed ? m : n, y_length = transposed ? n : m;
-  require_argument(length(x) >= x_length, fn, "x.size()", length(x), "must be at least " + std::to_string(x_length));
-  require_argument(length(y) >= y_length, fn, "y.size()", length(y), "must be at least " + std::to_string(y_length));
+  detail::check_matrix_length(fn, "A.size()", m, n, m, length(A));
+  detail::check_vector_length(fn, "x.size()", "incx", transposed ? m : n, length(x), 1);
+  detail::check_vector_length(fn, "y.size()", "incy", transposed ? n : m, length(y), 1);
   const tuning_key key = gemv_tuning_key<ExecSpace, Format>(trans, m, n, data);
   if (!options.retune) {
     if (const auto hit = cache.find(key)) return {*hit, true};

@@ -250,8 +250,13 @@ struct gemv_fused_kernel {
     }
   }
 
-  // Writes output o when its scan alone decides it: a special value, or every product zero (y
-  // keeps beta y). One thread calls it.
+  // Whether the scan alone decides output o: a special value, or every product zero.
+  KOKKOS_INLINE_FUNCTION static bool settles(const fused_scan& scan) {
+    return scan.specials != 0 || scan.top == LLONG_MIN;
+  }
+
+  // Writes output o when its scan alone decides it (y keeps beta y when every product is
+  // zero). One thread calls it.
   KOKKOS_INLINE_FUNCTION void write_settled(std::int64_t out, const fused_scan& scan) const {
     if (scan.specials == 0) {
       sum_grid(out) = fused_no_sum;
@@ -383,7 +388,7 @@ struct gemv_fused_kernel {
       team.team_reduce(fused_scan_reducer(overflows));
       scan.specials = (scan.specials & fused_scan::special_values) | overflows.specials;
     }
-    if (scan.specials != 0 || scan.top == LLONG_MIN) {
+    if (settles(scan)) {
       Kokkos::single(Kokkos::PerTeam(team), [&] { write_settled(out, scan); });
       return;
     }
@@ -400,7 +405,7 @@ struct gemv_fused_kernel {
     fused_scan scan;
     for (std::int64_t k = rank; k < terms; k += size) scan_term(out, k, scan);
     team.team_reduce(fused_scan_reducer(scan));
-    const bool settled = scan.specials != 0 || scan.top == LLONG_MIN;
+    const bool settled = settles(scan);
     if ((scan.specials & fused_scan::may_overflow) != 0 || (!settled && scan.low < grid_of(scan) - 64)) {
       finish_rarely(team, out, scan);
     } else if (settled) {
