@@ -1,22 +1,26 @@
 #pragma once
-// GEMV beyond the paper: y_o += sum_k op(A)_ok d_k (d = alpha x) in one kernel, without the
-// m x n intermediate B of Algorithm 1 and without rounding any product.
+// GEMV beyond the paper: y_o = sum_k op(A)_ok d_k + beta y_o (d = alpha x) in one kernel,
+// without the m x n intermediate B of Algorithm 1 and without rounding any product: beta y_o is
+// one more term of the sum (y_o in A's role, beta in d's), so each output is rounded once.
 //
 // One team per output element. The team first finds the top bit of the largest product,
 // 2^top, from the headers alone, and fixes a grid 2^g with g = top - (2q - 2 - L), L =
-// ceil(log2 terms). Every product X_a X_d 2^(e_a + e_d) (a 2q-bit significand) is then put
-// on that grid exactly when it lies above it (a multiplication of the residues by 2^s), or
+// ceil(log2 T) for T terms. Every product X_a X_d 2^(e_a + e_d) (a 2q-bit significand) is then
+// put on that grid exactly when it lies above it (a multiplication of the residues by 2^s), or
 // truncated to it (floor by 2^t, t <= 64 in practice, which needs only the low 64 bits of
 // the CRT and so costs O(N) rather than the O(N^2) of a full rounding), and accumulated with
 // its sign modulo M. All aligned terms are below 2^(2q-2-L), so the signed sum stays below
 // M/4 in magnitude and its sign is read from the wrap-around, as for a subtraction. One
-// rounding per output brings the sum back to q bits; it runs in a second kernel, one thread per
-// output (fused_finish), which also adds the sum to y: the rounding's long paths would cost the
-// team kernel registers under its launch bounds and leave a team waiting on one thread.
+// rounding per output brings the sum back to q bits and stores it in y; it runs in a second
+// kernel, one thread per output (fused_finish): the rounding's long paths would cost the team
+// kernel registers under its launch bounds and leave a team waiting on one thread. Adding
+// beta y_o as a term, rather than a rounded beta y_o to the rounded sum, spares a scalar
+// addition per output whose rare paths (re-evaluation after cancellation, a second rounding)
+// set the finishing kernel's time (ncu, E2: docs/decisions.md).
 //
 // Error: each term errs by less than 2^g (terms below the grid are dropped with the same
-// bound), so the sum errs by less than terms 2^g <= 2^(top - 2q + 2 + 2L) plus one rounding
-// of the result: far inside seed 000's gamma_{k+2} bound, which assumes a rounding per term.
+// bound), so the sum errs by less than T 2^g <= 2^(top - 2q + 2 + 2L) plus one rounding of
+// the result: far inside seed 000's gamma_{k+2} bound, which assumes a rounding per term.
 //
 // Threads of a team take terms in turn; the vector lanes of a thread share one term's
 // residues (so the residues of one element are read in one coalesced access whatever the
@@ -24,11 +28,12 @@
 // unreduced in 64 bits. Residues of the same index are read by the same lane in every loop, so lanes
 // need no synchronisation besides the vector reductions.
 //
-// Residue arithmetic: d is first put in Montgomery form (d_k 2^32 mod m_i), so that one
-// mont_mul gives the product residue a_i d_i mod m_i with 32-bit integer operations only, and
-// the aligning factor (2^s, or 2^-t after a truncation, negated for a negative term) multiplies
-// it without a reduction: each thread adds such products (below 2^56) to its 64-bit
-// accumulators and folds them modulo m_i after every accumulation_capacity terms.
+// Residue arithmetic: d, and beta after it, are first put in Montgomery form (d_k 2^32 mod
+// m_i), so that one mont_mul gives the product residue a_i d_i mod m_i with 32-bit integer
+// operations only, and the aligning factor (2^s, or 2^-t after a truncation, negated for a
+// negative term) multiplies it without a reduction: each thread adds such products (below
+// 2^56) to its 64-bit accumulators and folds them modulo m_i after every
+// accumulation_capacity terms.
 #include <Kokkos_Core.hpp>
 
 #include <climits>
@@ -37,18 +42,18 @@
 #include "core/kernel_arguments.hpp"
 #include "core/out_of_line.hpp"
 #include "core/unit_fractions.hpp"
-#include "rns/add.hpp"
 #include "rns/array_stages.hpp"
 #include "rns/index_maps.hpp"
 #include "rns/montgomery.hpp"
 #include "rns/mp_array.hpp"
 #include "rns/mul.hpp"
+#include "rns/round_stage.hpp"
 #include "rns/workspaces.hpp"
 
 namespace kamp::rns {
 
 // What the fused kernel leaves in sum_grid besides a grid exponent (which lies within a few
-// 2^31 of zero): no sum to add (every product zero), or a special value in sums.
+// 2^31 of zero): a zero output (every term zero), or a special value in sums.
 constexpr std::int64_t fused_no_sum = LLONG_MIN, fused_special_sum = LLONG_MAX;
 
 // What the headers of a row (or column) say: the top bit of its largest finite product
@@ -107,9 +112,12 @@ struct gemv_fused_kernel {
   mp_array<N, MemorySpace> A;
   std::int64_t lda;
   bool transposed;           // column sums: output o reads column o
-  mp_array<N, MemorySpace> d;  // alpha x, contiguous, its residues in Montgomery form
-  std::int64_t terms;
-  int headroom;              // ceil(log2 terms)
+  mp_array<N, MemorySpace> d;  // alpha x, then beta (element terms), its residues in Montgomery form
+  std::int64_t terms;        // products per output
+  mp_array<N, MemorySpace> y;
+  vector_map y_map;
+  bool adds_y;               // beta != 0: beta y_o is a term of output o (y is not read otherwise)
+  int headroom;              // ceil(log2 of the terms, beta y_o included)
   mp_array<N, MemorySpace> sums;                       // output o's sum: residues, or a special value
   Kokkos::View<std::int64_t*, MemorySpace> sum_grid;   // its grid exponent, or fused_no_sum / fused_special_sum
   Kokkos::View<std::int32_t*, MemorySpace> sum_bits;   // |sum| < 2^sum_bits on its grid (at most 2q - 2)
@@ -137,13 +145,14 @@ struct gemv_fused_kernel {
     return static_cast<std::size_t>(transposed ? k + out * lda : out + k * lda);
   }
 
-  // Whether the scalar multiplication overflows A_ok d_k, for a product whose bit-length bounds
-  // straddle the limit: the product rounded as that multiplication rounds it (rare, so out of
-  // line: the scan keeps its registers).
+  // Whether the scalar multiplication overflows a_e d_k (a: A, or y for the term beta y_o), for a
+  // product whose bit-length bounds straddle the limit: the product rounded as that
+  // multiplication rounds it (rare, so out of line: the scan keeps its registers).
   // Takes positions, not headers, so that the scan's headers need no copy in memory for the call.
-  KAMP_OUT_OF_LINE_FUNCTION bool product_overflows(std::size_t e, std::int64_t k) const {
-    const mp_header a = A.header(e), x = header_of_d(k);
-    const residue *a_digits = A.digits_of(e), *x_digits = d.digits_of(static_cast<std::size_t>(k));
+  KAMP_OUT_OF_LINE_FUNCTION bool product_overflows(const mp_array<N, MemorySpace>& a_array, std::size_t e,
+                                                   std::int64_t k) const {
+    const mp_header a = a_array.header(e), x = header_of_d(k);
+    const residue *a_digits = a_array.digits_of(e), *x_digits = d.digits_of(static_cast<std::size_t>(k));
     mp_header z;
     residue p[N];
     const std::int32_t active = mul_esi<N>(a, x, z, *b);
@@ -171,10 +180,12 @@ struct gemv_fused_kernel {
     return true;
   }
 
-  // Classifies the product A_ok d_k (A element e) from its headers for the scan; returns false
-  // for a zero or special one. A product that may overflow is kept as finite and flagged.
-  KOKKOS_INLINE_FUNCTION bool finite_term(std::size_t e, std::int64_t k, fused_term& t, std::int32_t& specials) const {
-    const mp_header a = A.header(e), x = header_of_d(k);
+  // Classifies the product a_e d_k (a: A, or y for the term beta y_o) from its headers for the
+  // scan; returns false for a zero or special one. A product that may overflow is kept as
+  // finite and flagged.
+  KOKKOS_INLINE_FUNCTION bool finite_term(const mp_array<N, MemorySpace>& a_array, std::size_t e, std::int64_t k,
+                                          fused_term& t, std::int32_t& specials) const {
+    const mp_header a = a_array.header(e), x = header_of_d(k);
     const std::int32_t sign = a.sign ^ x.sign;
     if (a.is_nan() || x.is_nan() || (a.is_inf() && x.is_zero()) || (a.is_zero() && x.is_inf())) {
       specials |= fused_scan::has_nan;
@@ -201,15 +212,18 @@ struct gemv_fused_kernel {
   // The special values among a thread's products that may overflow, found by rounding each of
   // them as the scalar multiplication does. Out of line and outside the scan's loop: a call in
   // a loop makes the compiler keep the loop's values in local memory (E2, docs/decisions.md).
+  // The thread of rank 0 (first 0) also settles the term beta y_o.
   KAMP_OUT_OF_LINE_FUNCTION std::int32_t settle_overflows(std::int64_t out, std::int64_t first, std::int64_t step) const {
     std::int32_t specials = 0;
-    for (std::int64_t k = first; k < terms; k += step) {
-      const std::size_t e = element(out, k);
+    const auto settle = [&](const mp_array<N, MemorySpace>& a_array, std::size_t e, std::int64_t k) {
       fused_term t;
       std::int32_t flags = 0;
-      if (finite_term(e, k, t, flags) && (flags & fused_scan::may_overflow) && product_overflows(e, k))
+      if (finite_term(a_array, e, k, t, flags) && (flags & fused_scan::may_overflow) &&
+          product_overflows(a_array, e, k))
         specials |= t.sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
-    }
+    };
+    for (std::int64_t k = first; k < terms; k += step) settle(A, element(out, k), k);
+    if (adds_y && first == 0) settle(y, y_map(out), terms);
     return specials;
   }
 
@@ -241,10 +255,11 @@ struct gemv_fused_kernel {
                          [&](int i) { accumulate(acc, i, p[i], 1, sign, b->m[i]); });
   }
 
-  // The scan of one term: its place into scan, or the special value it makes.
-  KOKKOS_INLINE_FUNCTION void scan_term(std::int64_t out, std::int64_t k, fused_scan& scan) const {
+  // The scan of one term a_e d_k: its place into scan, or the special value it makes.
+  KOKKOS_INLINE_FUNCTION void scan_term(const mp_array<N, MemorySpace>& a_array, std::size_t e, std::int64_t k,
+                                        fused_scan& scan) const {
     fused_term term;
-    if (finite_term(element(out, k), k, term, scan.specials)) {
+    if (finite_term(a_array, e, k, term, scan.specials)) {
       if (term.exp + term.bits > scan.top) scan.top = term.exp + term.bits;
       if (term.exp < scan.low) scan.low = term.exp;
     }
@@ -255,8 +270,8 @@ struct gemv_fused_kernel {
     return scan.specials != 0 || scan.top == LLONG_MIN;
   }
 
-  // Writes output o when its scan alone decides it (y keeps beta y when every product is
-  // zero). One thread calls it.
+  // Writes output o when its scan alone decides it: a special value, or zero when every term
+  // is. One thread calls it.
   KOKKOS_INLINE_FUNCTION void write_settled(std::int64_t out, const fused_scan& scan) const {
     if (scan.specials == 0) {
       sum_grid(out) = fused_no_sum;
@@ -283,17 +298,17 @@ struct gemv_fused_kernel {
                          [&](int i) { acc[i] = static_cast<std::uint64_t>(mod_u64(acc[i], b->m[i], b->inv_m[i])); });
   }
 
-  // Adds the term A_ok d_k, placed on the grid, to acc (p and s: the thread's residue scratch);
-  // returns whether it added anything. The scan found no special value and no overflowing
-  // product: only the places are needed.
+  // Adds the term a_e d_k (a: A, or y for the term beta y_o), placed on the grid, to acc (p and
+  // s: the thread's residue scratch); returns whether it added anything. The scan found no
+  // special value and no overflowing product: only the places are needed.
   // Wide: whether a product may lie more than 64 bits above the grid's truncation point.
   template <bool Wide>
-  KOKKOS_INLINE_FUNCTION bool add_term(const member& team, std::int64_t out, std::int64_t k, std::int64_t grid,
-                                       std::uint64_t* acc, residue* p, residue* s) const {
-    const std::size_t e = element(out, k);
+  KOKKOS_INLINE_FUNCTION bool add_term(const member& team, const mp_array<N, MemorySpace>& a_array, std::size_t e,
+                                       std::int64_t k, std::int64_t grid, std::uint64_t* acc, residue* p,
+                                       residue* s) const {
     fused_term term;
-    if (!place_term(A.header(e), header_of_d(k), term) || term.exp + term.bits <= grid) return false;
-    const residue* a = A.digits_of(e);
+    if (!place_term(a_array.header(e), header_of_d(k), term) || term.exp + term.bits <= grid) return false;
+    const residue* a = a_array.digits_of(e);
     const residue* x = d.digits_of(static_cast<std::size_t>(k));
     const std::int64_t t = grid - term.exp;
     if (t <= 0) {
@@ -318,7 +333,7 @@ struct gemv_fused_kernel {
       Kokkos::parallel_reduce(
           Kokkos::ThreadVectorRange(team, N),
           [&](int i, std::uint64_t& low_) { low_ += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0]; }, low);
-      const double fraction = fraction_up(A.header(e), header_of_d(k)).to_double();
+      const double fraction = fraction_up(a_array.header(e), header_of_d(k)).to_double();
       const auto crt_rank_ = static_cast<std::uint64_t>(::floor(core::sub_rn(crt_sum, fraction) + 0.5));
       std::uint64_t r = low - crt_rank_ * b->m_low[0];
       if (t < 64) r &= (std::uint64_t(1) << t) - 1;
@@ -330,7 +345,7 @@ struct gemv_fused_kernel {
         accumulate(acc, i, reduced, b->inv_pow2[shift][i], term.sign, m);
       });
     } else if constexpr (Wide) {
-      add_truncated_slowly(team, a, x, fraction_up(A.header(e), header_of_d(k)), term.sign, t, acc);
+      add_truncated_slowly(team, a, x, fraction_up(a_array.header(e), header_of_d(k)), term.sign, t, acc);
     }
     return true;
   }
@@ -365,12 +380,13 @@ struct gemv_fused_kernel {
 
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
     int unfolded = 0;  // products added to acc since it was last reduced
+    if (adds_y && rank == 0) unfolded += add_term<Wide>(team, y, y_map(out), terms, grid, acc, p, s) ? 1 : 0;
     for (std::int64_t k = rank; k < terms; k += size) {
       if (unfolded == basis_constants<N>::accumulation_capacity) {
         fold(team, acc);
         unfolded = 0;
       }
-      unfolded += add_term<Wide>(team, out, k, grid, acc, p, s) ? 1 : 0;
+      unfolded += add_term<Wide>(team, A, element(out, k), k, grid, acc, p, s) ? 1 : 0;
     }
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](int i) {
@@ -403,7 +419,8 @@ struct gemv_fused_kernel {
     const int rank = team.team_rank(), size = team.team_size();
     // Each thread scans its terms (those it accumulates after), then the team combines them.
     fused_scan scan;
-    for (std::int64_t k = rank; k < terms; k += size) scan_term(out, k, scan);
+    for (std::int64_t k = rank; k < terms; k += size) scan_term(A, element(out, k), k, scan);
+    if (adds_y && rank == 0) scan_term(y, y_map(out), terms, scan);
     team.team_reduce(fused_scan_reducer(scan));
     const bool settled = settles(scan);
     if ((scan.specials & fused_scan::may_overflow) != 0 || (!settled && scan.low < grid_of(scan) - 64)) {
@@ -416,31 +433,26 @@ struct gemv_fused_kernel {
   }
 };
 
-// Before the fused kernel, in one launch: d = alpha x with its residues in Montgomery form
-// (d_i 2^32 mod m_i), and y = beta y (y = 0 when beta is 0, whatever y held). Each element is one
-// scalar multiplication, exactly as Algorithm 1's three-stage kernels compute it.
+// Before the fused kernel: d = alpha x, each element one scalar multiplication exactly as
+// Algorithm 1's three-stage kernels compute it, and beta as d's element x_length, all with
+// their residues in Montgomery form (d_i 2^32 mod m_i).
 template <int N, class MemorySpace>
 struct fused_prepare {
   mp_float<N> alpha, beta;
-  operand<N, MemorySpace> x, y;
+  operand<N, MemorySpace> x;
   mp_array<N, MemorySpace> d;
   std::int64_t x_length;
   const basis_constants<N>* b;
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
-    if (e < x_length) {
-      mp_float<N> v = mul<N>(alpha, x.array.load(x.at(e)), *b);
-      for (int i = 0; i < N; ++i) v.digits[i] = mont_mul(v.digits[i], b->mont_r2[i], b->m[i], b->mont_neg_inv[i]);
-      d.store(static_cast<std::size_t>(e), v);
-    } else {
-      const std::size_t at = y.at(e - x_length);
-      y.array.store(at, beta.is_zero() ? mp_float<N>::zero() : mul<N>(beta, y.array.load(at), *b));
-    }
+    mp_float<N> v = e < x_length ? mul<N>(alpha, x.array.load(x.at(e)), *b) : beta;
+    for (int i = 0; i < N; ++i) v.digits[i] = mont_mul(v.digits[i], b->mont_r2[i], b->m[i], b->mont_neg_inv[i]);
+    d.store(static_cast<std::size_t>(e), v);
   }
 };
 
-// y(map(o)) += the sum of output o: rounded to q bits and the exponent range at 2^grid, as a
-// scalar operation rounds, then added; a special value is added as it is.
+// y(map(o)) = the sum of output o, rounded to q bits and the exponent range at 2^grid as a
+// scalar operation rounds; a special value or zero as it is.
 template <int N, class MemorySpace>
 struct fused_finish {
   static constexpr int q = basis_constants<N>::significand_bits;
@@ -503,19 +515,16 @@ struct fused_finish {
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t out) const {
     const std::int64_t grid = sum_grid(out);
-    if (grid == fused_no_sum) return;  // y keeps beta y
     mp_float<N> z;
     if (grid == fused_special_sum) {
       z = sums.load(static_cast<std::size_t>(out));
-    } else {
+    } else if (grid != fused_no_sum) {
       const residue* sum = sums.digits_of(static_cast<std::size_t>(out));  // only the residues are written
       for (int i = 0; i < N; ++i) z.digits[i] = sum[i];
       const std::int32_t flags = sign_and_interval(z, z.digits, sum_bits(out)) ? round_plain : round_exact_sign;
       round_with_exponent<N>(z, z.digits, flags, grid, *b);
-      if (z.is_zero()) return;
     }
-    const std::size_t at = y_map(out);
-    y.store(at, add<N>(z, y.load(at), *b));
+    y.store(y_map(out), z);
   }
 };
 
@@ -547,16 +556,17 @@ fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace
 }
 
 // y <- alpha op(A) x + beta y for alpha != 0 in three kernels: fused_prepare, the fused kernel
-// (see the top of this file) and fused_finish. The workspace holds d (x's length) and one sum,
-// grid and bit bound per output.
+// (see the top of this file) and fused_finish. The workspace holds d (x's length plus one, for
+// beta) and one sum, grid and bit bound per output.
 template <class ExecSpace, int N, class MemorySpace>
 void launch_fused(const std::string& label, const ExecSpace& exec, const mp_array<N, MemorySpace>& A, std::int64_t m,
                   std::int64_t n, std::int64_t lda, bool transposed, const mp_float<N>& alpha,
                   const operand<N, MemorySpace>& x, const mp_float<N>& beta, const operand<N, MemorySpace>& y,
                   const gemv_workspace<N, MemorySpace>& workspace, int team_size, int vector_length) {
   const std::int64_t outputs = transposed ? n : m, terms = transposed ? m : n;
+  const bool adds_y = !beta.is_zero();
   int headroom = 0;
-  while ((std::int64_t(1) << headroom) < terms) ++headroom;
+  while ((std::int64_t(1) << headroom) < terms + (adds_y ? 1 : 0)) ++headroom;
   const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
   const auto& d = workspace.d;
   const auto& sums = workspace.sums;
@@ -571,10 +581,10 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   // `this`, which would make every thread copy an argument functor to local memory first.
   using spread_policy =
       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Kokkos::LaunchBounds<32, 1>, core::kernel_arguments>;
-  Kokkos::parallel_for(label + "::prepare", spread_policy(exec, 0, terms + outputs),
-                       fused_prepare<N, MemorySpace>{alpha, beta, x, y, d, terms, b});
+  Kokkos::parallel_for(label + "::prepare", spread_policy(exec, 0, terms + 1),
+                       fused_prepare<N, MemorySpace>{alpha, beta, x, d, terms, b});
   using kernel_type = gemv_fused_kernel<N, ExecSpace, MemorySpace>;
-  kernel_type kernel{A, lda, transposed, d, terms, headroom, sums, sum_grid, sum_bits, b};
+  kernel_type kernel{A, lda, transposed, d, terms, y.array, y_map, adds_y, headroom, sums, sum_grid, sum_bits, b};
   const fused_shape shape = fused_launch_shape(kernel, team_size, vector_length);
   kernel.stride = kernel.row_stride(shape.vector_length);
   const auto policy = fused_policy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)

@@ -273,6 +273,56 @@ void check_fused_exact_on_short_significands(char trans) {
   }
 }
 
+// The fused GEMV rounds each output once, beta y_o included: row (or column) o holds
+// 1 + u 2^-12 (u short) and a term t_o below 2^-(q + 20) that lies off any q-bit grid of the
+// first, and beta y_o = -(1 + u 2^-12) cancels the first term exactly. The exact result is t_o;
+// rounding the dot product to q bits before adding beta y_o would lose it. Every fused shape and
+// the automatic launch give t_o exactly.
+template <class Config>
+void check_fused_rounds_once(char trans) {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  constexpr int q = rns::basis_constants<N>::significand_bits, bits = (q - 1) / 4;
+  const auto& b = rns::basis<N>::host();
+  kamp::core::random_source rng(93);
+  const std::int64_t outputs = 9, terms = 3, m = trans == 'T' ? terms : outputs, n = trans == 'T' ? outputs : terms;
+  const auto at = [&](std::int64_t out, std::int64_t k) { return trans == 'T' ? k + out * m : out + k * m; };
+  std::vector<rns::mp_float<N>> A(m * n, rns::mp_float<N>::zero()), x(terms), y(outputs), tiny(outputs);
+  const auto one = rns::from_double<N>(1.0, b);
+  const auto beta = rns::from_double<N>(-0.5, b);
+  for (auto& v : x) v = kamp::test::random_mp<N>(rng, -bits, -bits, bits);
+  x[0] = one;
+  for (std::int64_t out = 0; out < outputs; ++out) {
+    const auto lead = rns::add<N>(one, kamp::test::random_mp<N>(rng, -bits - 12, -bits - 12, bits), b);  // exact
+    A[at(out, 0)] = lead;
+    y[out] = rns::mul<N>(rns::from_double<N>(2.0, b), lead, b);  // exact: beta y_o = -lead
+    A[at(out, 1)] = kamp::test::random_mp<N>(rng, -q - 20 - bits - 4, -q - 20 - bits, bits);
+    tiny[out] = rns::mul<N>(A[at(out, 1)], x[1], b);  // exact: 2 bits short of q at most
+    if (out % 2 == 1) {
+      A[at(out, 1)].sign ^= 1;
+      tiny[out].sign ^= 1;
+    }
+  }
+  rns::mp_array<N, Memory> dA(A.size()), dx(x.size()), dy(y.size());
+  rns::copy_from_host(dA, A);
+  rns::copy_from_host(dx, x);
+  for (const auto& launch : {rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0},
+                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 1, 1},
+                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 2}}) {
+    rns::copy_from_host(dy, y);
+    kamp::blas::gemv(Space(), trans, m, n, one, dA, m, dx, 1, beta, dy, 1, nullptr, launch);
+    Kokkos::fence();
+    const auto got = rns::copy_to_host(dy);
+    for (std::int64_t out = 0; out < outputs; ++out) {
+      ASSERT_EQ(kamp::test::invariant_violation<N>(got[out]), "") << "y[" << out << "]";
+      EXPECT_TRUE(rns::to_mpfr<N>(got[out]) == rns::to_mpfr<N>(tiny[out]))
+          << "y[" << out << "] = " << kamp::test::describe<N>(got[out]) << ", exact "
+          << kamp::test::describe<N>(tiny[out]) << " (" << launch.fused_team_size << " threads)";
+    }
+  }
+}
+
 // The mp_matrix overload is the BLAS-style call with the matrix's shape and unit increments.
 template <class Config>
 void check_matrix_overload() {
@@ -315,6 +365,8 @@ TYPED_TEST(rns_gemv_test, n_wide_range_within_the_bound) { check_gemv<TypeParam>
 TYPED_TEST(rns_gemv_test, t_wide_range_within_the_bound) { check_gemv<TypeParam>('T', data::wide_range); }
 TYPED_TEST(rns_gemv_test, n_fused_exact_on_short_significands) { check_fused_exact_on_short_significands<TypeParam>('N'); }
 TYPED_TEST(rns_gemv_test, t_fused_exact_on_short_significands) { check_fused_exact_on_short_significands<TypeParam>('T'); }
+TYPED_TEST(rns_gemv_test, n_fused_rounds_each_output_once) { check_fused_rounds_once<TypeParam>('N'); }
+TYPED_TEST(rns_gemv_test, t_fused_rounds_each_output_once) { check_fused_rounds_once<TypeParam>('T'); }
 TYPED_TEST(rns_gemv_test, special_values_agree_between_algorithms) { check_special_values<TypeParam>(); }
 TYPED_TEST(rns_gemv_test, matrix_overload_matches_blas_style) { check_matrix_overload<TypeParam>(); }
 TYPED_TEST(rns_gemv_test, arguments_are_checked_and_quick_returns_write_nothing) {
