@@ -276,8 +276,8 @@ void check_fused_exact_on_short_significands(char trans) {
 // The fused GEMV rounds each output once, beta y_o included: row (or column) o holds
 // 1 + u 2^-12 (u short) and a term t_o below 2^-(q + 20) that lies off any q-bit grid of the
 // first, and beta y_o = -(1 + u 2^-12) cancels the first term exactly. The exact result is t_o;
-// rounding the dot product to q bits before adding beta y_o would lose it. Every fused shape and
-// the automatic launch give t_o exactly.
+// rounding the dot product to q bits before adding beta y_o would lose it. Every fused team
+// shape gives t_o exactly.
 template <class Config>
 void check_fused_rounds_once(char trans) {
   using Space = typename Config::space;
