@@ -38,7 +38,6 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
   const std::int64_t x_length = transposed ? m : n, y_length = transposed ? n : m;
   const vector_operand x_op{x, {incx, x_length}}, y_op{y, {incy, y_length}};
   if (!alpha.is_zero() && !split) {
-    workspace.reserve(x_length + 1, 0, y_length);  // d holds beta after alpha x
     launch_fused(transposed ? "kamp::rns::gemv::fused_col" : "kamp::rns::gemv::fused_row", exec, A, m, n, lda,
                  transposed, alpha, x_op, beta, y_op, workspace, launch.fused_team_size, launch.fused_vector_length);
     return;

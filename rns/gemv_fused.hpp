@@ -556,18 +556,19 @@ fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace
 }
 
 // y <- alpha op(A) x + beta y for alpha != 0 in three kernels: fused_prepare, the fused kernel
-// (see the top of this file) and fused_finish. The workspace holds d (x's length plus one, for
-// beta) and one sum, grid and bit bound per output.
+// (see the top of this file) and fused_finish. It sizes the workspace: d (x's length plus one,
+// for beta) and one sum, grid and bit bound per output.
 template <class ExecSpace, int N, class MemorySpace>
 void launch_fused(const std::string& label, const ExecSpace& exec, const mp_array<N, MemorySpace>& A, std::int64_t m,
                   std::int64_t n, std::int64_t lda, bool transposed, const mp_float<N>& alpha,
                   const operand<N, MemorySpace>& x, const mp_float<N>& beta, const operand<N, MemorySpace>& y,
-                  const gemv_workspace<N, MemorySpace>& workspace, int team_size, int vector_length) {
+                  gemv_workspace<N, MemorySpace>& workspace, int team_size, int vector_length) {
   const std::int64_t outputs = transposed ? n : m, terms = transposed ? m : n;
   const bool adds_y = !beta.is_zero();
   int headroom = 0;
   while ((std::int64_t(1) << headroom) < terms + (adds_y ? 1 : 0)) ++headroom;
   const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
+  workspace.reserve(terms + 1, 0, outputs);
   const auto& d = workspace.d;
   const auto& sums = workspace.sums;
   const auto& sum_grid = workspace.sum_grid;
