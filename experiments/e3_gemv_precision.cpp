@@ -6,8 +6,6 @@
 // p/4-bit data and on full-precision data. The paper's GTX 1080 figures sit beside the
 // matching p/4-bit rows (its own workload); each row also gives its byte-count floor at the
 // copy bandwidth measured in the same run.
-#include <omp.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -19,6 +17,7 @@
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
 #include "experiments/harness/device_info.hpp"
+#include "experiments/mpfr_gemv.hpp"
 #include "experiments/precisions.hpp"
 #include "experiments/timing.hpp"
 #include "formats/format_list.hpp"
@@ -87,7 +86,8 @@ class precision_sweep {
     add("basic_N", p, median_milliseconds([&] { problem.basic('N'); }, gpu ? 3 : 1, reset), floor_bytes.at("basic"));
     if (!gpu) {
       problem.reset_y();
-      mpfr_gemv<N>(problem);
+      mpfr_gemv<N> mpfr(problem);
+      add("mpfr_N", p, median_milliseconds([&] { mpfr.run(); }, 2), 0, mpfr_gemv<N>::threads());
     }
   }
 
@@ -163,39 +163,6 @@ class precision_sweep {
     }
     if (!config.empty()) row.extra["config"] = config;
     table_.add(row);
-  }
-
-  // MPFR with OpenMP over rows: acc = beta y_i; acc += (alpha x_j) A_ij, at q bits.
-  template <int N>
-  void mpfr_gemv(gemv_problem<Space, N>& problem) {
-    constexpr int q = rns::basis_constants<N>::significand_bits;
-    const auto A = rns::copy_to_host(problem.A), x = rns::copy_to_host(problem.x), y = rns::copy_to_host(problem.y);
-    std::vector<core::mpfr_value> Am, d, ym;
-    const core::mpfr_value alpha = rns::to_mpfr<N>(problem.alpha), beta = rns::to_mpfr<N>(problem.beta);
-    for (const auto& v : A) Am.push_back(rns::to_mpfr<N>(v));
-    for (std::int64_t j = 0; j < size_; ++j) {
-      d.emplace_back(q);
-      mpfr_mul(d.back().get(), alpha.get(), rns::to_mpfr<N>(x[j]).get(), MPFR_RNDN);
-      ym.push_back(rns::to_mpfr<N>(y[j]));
-    }
-    std::vector<core::mpfr_value> out(size_, core::mpfr_value(q));
-    const double ms = median_milliseconds(
-        [&] {
-#pragma omp parallel
-          {
-            core::mpfr_value product(q);
-#pragma omp for
-            for (std::int64_t i = 0; i < size_; ++i) {
-              mpfr_mul(out[i].get(), beta.get(), ym[i].get(), MPFR_RNDN);
-              for (std::int64_t j = 0; j < size_; ++j) {
-                mpfr_mul(product.get(), Am[i + j * size_].get(), d[j].get(), MPFR_RNDN);
-                mpfr_add(out[i].get(), out[i].get(), product.get(), MPFR_RNDN);
-              }
-            }
-          }
-        },
-        2);
-    add("mpfr_N", rns::basis_constants<N>::precision, ms, 0, omp_get_max_threads());
   }
 
   harness::results_table& table_;
