@@ -298,14 +298,64 @@ struct gemv_fused_kernel {
                          [&](int i) { acc[i] = static_cast<std::uint64_t>(mod_u64(acc[i], b->m[i], b->inv_m[i])); });
   }
 
+  // On a CPU a team member is one lane, and a truncation's residue loops vectorise once the
+  // CRT sum runs in four partial sums (any order keeps crt_rank's error bound) and the
+  // remainder r = P mod 2^t leaves the loops: the remainders enter output o's sum as
+  // sum_k -+ r_k 2^-t_k = 2^-64 sum_k -+ r_k 2^(64 - t_k), an integer sum (r_k < 2^t_k, t_k <= 64)
+  // kept exactly in two-word counters and taken off the accumulators once per output
+  // (settle_remainders). Measured on the 2-core CPU: docs/decisions.md.
+  static constexpr bool on_host = std::is_same<MemorySpace, Kokkos::HostSpace>::value;
+  struct remainder_sums {
+    std::uint64_t of_positive[2] = {0, 0}, of_negative[2] = {0, 0};  // least significant word first
+    KOKKOS_INLINE_FUNCTION void add(std::uint64_t v, std::int32_t sign) {
+      std::uint64_t* words = sign ? of_negative : of_positive;
+      words[0] += v;
+      words[1] += words[0] < v ? 1 : 0;
+    }
+    KOKKOS_INLINE_FUNCTION bool any() const { return (of_positive[0] | of_positive[1] | of_negative[0] | of_negative[1]) != 0; }
+  };
+
+  KOKKOS_INLINE_FUNCTION void truncate_on_host(const residue* a, const residue* x, double fraction, int t,
+                                               std::int32_t sign, std::uint64_t* acc, residue* p, residue* s,
+                                               remainder_sums& remainders) const {
+    for (int i = 0; i < N; ++i) {
+      p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
+      s[i] = mont_mul(p[i], b->w_mont[i], b->m[i], b->mont_neg_inv[i]);
+    }
+    double partial[4] = {0, 0, 0, 0};
+    for (int i = 0; i < N; i += 4)
+      for (int j = 0; j < 4; ++j)
+        partial[j] = core::add_rn(partial[j], core::mul_rn(static_cast<double>(s[i + j]), b->inv_m[i + j]));
+    std::uint64_t low = 0;
+    for (int i = 0; i < N; ++i) low += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0];
+    const double crt_sum = core::add_rn(core::add_rn(partial[0], partial[1]), core::add_rn(partial[2], partial[3]));
+    const auto crt_rank_ = static_cast<std::uint64_t>(::floor(core::sub_rn(crt_sum, fraction) + 0.5));
+    const std::uint64_t r = low - crt_rank_ * b->m_low[0];
+    remainders.add(t < 64 ? r << (64 - t) : r, sign);  // r mod 2^t, scaled by 2^(64 - t)
+    for (int i = 0; i < N; ++i) accumulate(acc, i, p[i], b->inv_pow2[t][i], sign, b->m[i]);
+  }
+
+  // acc += 2^-64 (negative terms' remainder sum - positive terms'), mod m_i; acc is folded first,
+  // so that this product fits.
+  KOKKOS_INLINE_FUNCTION void settle_remainders(const member& team, const remainder_sums& remainders,
+                                                std::uint64_t* acc) const {
+    fold(team, acc);
+    for (int i = 0; i < N; ++i) {
+      const residue m = b->m[i];
+      const residue difference = mod_sub(mod_words(remainders.of_negative, 2, m, b->inv_m[i]),
+                                         mod_words(remainders.of_positive, 2, m, b->inv_m[i]), m);
+      accumulate(acc, i, difference, b->inv_pow2[64][i], 0, m);
+    }
+  }
+
   // Adds the term a_e d_k (a: A, or y for the term beta y_o), placed on the grid, to acc (p and
   // s: the thread's residue scratch); returns whether it added anything. The scan found no
   // special value and no overflowing product: only the places are needed.
   // Wide: whether a product may lie more than 64 bits above the grid's truncation point.
   template <bool Wide>
   KOKKOS_INLINE_FUNCTION bool add_term(const member& team, const mp_array<N, MemorySpace>& a_array, std::size_t e,
-                                       std::int64_t k, std::int64_t grid, std::uint64_t* acc, residue* p,
-                                       residue* s) const {
+                                       std::int64_t k, std::int64_t grid, std::uint64_t* acc, residue* p, residue* s,
+                                       remainder_sums& remainders) const {
     fused_term term;
     if (!place_term(a_array.header(e), header_of_d(k), term) || term.exp + term.bits <= grid) return false;
     const residue* a = a_array.digits_of(e);
@@ -317,6 +367,9 @@ struct gemv_fused_kernel {
         const residue m = b->m[i];
         accumulate(acc, i, mont_mul(a[i], x[i], m, b->mont_neg_inv[i]), b->pow2[up][i], term.sign, m);
       });
+    } else if (t <= 64 && on_host) {
+      truncate_on_host(a, x, fraction_up(a_array.header(e), header_of_d(k)).to_double(), static_cast<int>(t),
+                       term.sign, acc, p, s, remainders);
     } else if (t <= 64) {
       // floor(P / 2^t) = (P - r) 2^-t with r = P mod 2^t from the low CRT word:
       // P = sum_i s_i M_i - rank M, s_i = p_i w_i mod m_i.
@@ -380,13 +433,17 @@ struct gemv_fused_kernel {
 
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
     int unfolded = 0;  // products added to acc since it was last reduced
-    if (adds_y && rank == 0) unfolded += add_term<Wide>(team, y, y_map(out), terms, grid, acc, p, s) ? 1 : 0;
+    remainder_sums remainders;  // the host's truncations only
+    if (adds_y && rank == 0) unfolded += add_term<Wide>(team, y, y_map(out), terms, grid, acc, p, s, remainders) ? 1 : 0;
     for (std::int64_t k = rank; k < terms; k += size) {
       if (unfolded == basis_constants<N>::accumulation_capacity) {
         fold(team, acc);
         unfolded = 0;
       }
-      unfolded += add_term<Wide>(team, A, element(out, k), k, grid, acc, p, s) ? 1 : 0;
+      unfolded += add_term<Wide>(team, A, element(out, k), k, grid, acc, p, s, remainders) ? 1 : 0;
+    }
+    if constexpr (on_host) {
+      if (remainders.any()) settle_remainders(team, remainders, acc);
     }
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](int i) {

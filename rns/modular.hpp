@@ -11,6 +11,22 @@ namespace kamp::rns {
 
 using residue = std::int32_t;
 
+// The corrections after a quotient estimate: r + m for r < 0, and r - m for r >= m. A GPU
+// selects in one instruction either way. On a CPU GCC may compile such a select to a branch,
+// which mispredicts on about every other residue (perf of the fused GEMV on full data, where
+// every product takes them: docs/decisions.md), so the host takes sign masks.
+KOKKOS_FORCEINLINE_FUNCTION std::int64_t add_if_negative(std::int64_t r, std::int64_t m) {
+#ifdef __CUDA_ARCH__
+  return r < 0 ? r + m : r;
+#else
+  return r + (m & (r >> 63));  // r >> 63: all ones for negative r (arithmetic shift)
+#endif
+}
+
+KOKKOS_FORCEINLINE_FUNCTION std::int64_t subtract_if_above(std::int64_t r, std::int64_t m) {
+  return add_if_negative(r - m, m);
+}
+
 KOKKOS_FORCEINLINE_FUNCTION residue mod_add(residue a, residue b, residue m) {
   const std::uint32_t s = static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b);  // < 2^32
   return static_cast<residue>(s >= static_cast<std::uint32_t>(m) ? s - static_cast<std::uint32_t>(m) : s);
@@ -25,10 +41,7 @@ KOKKOS_FORCEINLINE_FUNCTION residue mod_sub(residue a, residue b, residue m) {
 KOKKOS_FORCEINLINE_FUNCTION residue mod_mul(residue a, residue b, residue m, double inv_m) {
   const std::int64_t p = static_cast<std::int64_t>(a) * b;
   const auto q = static_cast<std::int64_t>(core::mul_rn(static_cast<double>(p), inv_m));
-  std::int64_t r = p - q * m;
-  if (r < 0) r += m;
-  if (r >= m) r -= m;
-  return static_cast<residue>(r);
+  return static_cast<residue>(subtract_if_above(add_if_negative(p - q * m, m), m));
 }
 
 // x mod m for x < 2^63, by the same floating-point quotient estimate as mod_mul (the
@@ -36,10 +49,7 @@ KOKKOS_FORCEINLINE_FUNCTION residue mod_mul(residue a, residue b, residue m, dou
 // integer division costs a GPU a hundred instructions.
 KOKKOS_FORCEINLINE_FUNCTION residue mod_u63(std::uint64_t x, residue m, double inv_m) {
   const auto q = static_cast<std::int64_t>(core::mul_rn(static_cast<double>(x), inv_m));
-  std::int64_t r = static_cast<std::int64_t>(x) - q * m;
-  if (r < 0) r += m;
-  if (r >= m) r -= m;
-  return static_cast<residue>(r);
+  return static_cast<residue>(subtract_if_above(add_if_negative(static_cast<std::int64_t>(x) - q * m, m), m));
 }
 
 // x mod m for any 64-bit unsigned x.

@@ -18,8 +18,15 @@ KOKKOS_FORCEINLINE_FUNCTION residue mont_mul(residue a, residue b, residue m, st
   const std::uint64_t t = static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) * static_cast<std::uint32_t>(b);
   const std::uint32_t u = static_cast<std::uint32_t>(t) * neg_inv;
   const auto r = static_cast<std::uint32_t>((t + static_cast<std::uint64_t>(u) * static_cast<std::uint32_t>(m)) >> 32);
+#ifdef __CUDA_ARCH__
   const std::uint32_t wrapped = r - static_cast<std::uint32_t>(m);
   return static_cast<residue>(wrapped < r ? wrapped : r);
+#else
+  // GCC may branch on the select, which mispredicts (rns/modular.hpp add_if_negative); for
+  // r < m, r - m wraps to at least 2^32 - m > 2^31, so its top bit says which one to take.
+  const std::uint32_t wrapped = r - static_cast<std::uint32_t>(m);
+  return static_cast<residue>(wrapped + (static_cast<std::uint32_t>(m) & (0u - (wrapped >> 31))));
+#endif
 }
 
 // -m^-1 mod 2^32 for odd m, by Newton's iteration (each step doubles the correct low bits).
