@@ -22,7 +22,7 @@ KOKKOS_FORCEINLINE_FUNCTION residue mont_mul(residue a, residue b, residue m, st
   const std::uint32_t wrapped = r - static_cast<std::uint32_t>(m);
   return static_cast<residue>(wrapped < r ? wrapped : r);
 #else
-  // GCC may branch on the select, which mispredicts (rns/modular.hpp add_if_negative); for
+  // GCC may branch on the select (rns/modular.hpp add_if_negative); for
   // r < m, r - m wraps to at least 2^32 - m > 2^31, so its top bit says which one to take.
   const std::uint32_t wrapped = r - static_cast<std::uint32_t>(m);
   return static_cast<residue>(wrapped + (static_cast<std::uint32_t>(m) & (0u - (wrapped >> 31))));
