@@ -49,6 +49,18 @@ KOKKOS_INLINE_FUNCTION void term_bounds(const mp_header& v, const term_plan& t, 
   }
 }
 
+// u when first, else v: a copy chosen field by field, i.e. register selects on a GPU.
+KOKKOS_INLINE_FUNCTION mp_header pick(bool first, const mp_header& u, const mp_header& v) {
+  mp_header h;
+  h.sign = first ? u.sign : v.sign;
+  h.exp = first ? u.exp : v.exp;
+  for (int k = 0; k < 2; ++k) {
+    h.eval[k].frac = first ? u.eval[k].frac : v.eval[k].frac;
+    h.eval[k].exp = first ? u.eval[k].exp : v.eval[k].exp;
+  }
+  return h;
+}
+
 KOKKOS_INLINE_FUNCTION bool special_sum(const mp_header& x, const mp_header& y, std::int32_t y_sign, mp_header& z) {
   if (x.is_nan() || y.is_nan() || (x.is_inf() && y.is_inf() && x.sign != y_sign)) {
     z = mp_header::nan();
@@ -78,22 +90,31 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
   if (detail::special_sum(x, y, y_sign, z)) return plan;
   if (x.is_zero() && y.is_zero()) return plan;
   if (x.is_zero() || y.is_zero()) {
-    const mp_header& v = x.is_zero() ? y : x;
-    (x.is_zero() ? plan.y : plan.x).shift = 0;
+    const mp_header v = detail::pick(x.is_zero(), y, x);
+    if (x.is_zero())
+      plan.y.shift = 0;
+    else
+      plan.x.shift = 0;
     z.sign = x.is_zero() ? y_sign : x.sign;
     z.exp = v.exp;
     z.eval[0] = v.eval[0];
     z.eval[1] = v.eval[1];
     return plan;
   }
-  // a: the operand with the larger exponent; c: the other.
+  // a: the operand with the larger exponent; c: the other. Both are copies, picked field by
+  // field, and the plan's two terms are values placed at the end: references that pick x or y
+  // at run time put both operands and the plan in local memory on a GPU (the row sums' profile
+  // showed some 26 local loads and stores an addition on its longest path).
   const bool x_leads = x.exp >= y.exp;
-  const mp_header& a = x_leads ? x : y;
-  const mp_header& c = x_leads ? y : x;
+  const mp_header a = detail::pick(x_leads, x, y), c = detail::pick(x_leads, y, x);
   const residue* c_digits = x_leads ? y_digits : x_digits;
   const std::int32_t a_sign = x_leads ? x.sign : y_sign, c_sign = x_leads ? y_sign : x.sign;
-  term_plan& a_plan = x_leads ? plan.x : plan.y;
-  term_plan& c_plan = x_leads ? plan.y : plan.x;
+  term_plan a_plan, c_plan;
+  const auto placed = [&](add_plan p) {
+    p.x = x_leads ? a_plan : c_plan;
+    p.y = x_leads ? c_plan : a_plan;
+    return p;
+  };
   const std::int64_t d = static_cast<std::int64_t>(a.exp) - c.exp;
   const std::int64_t a_bits_hi = bit_length_bound<N>(a.eval[1], b);
   const std::int64_t a_bits_lo = bit_length_floor<N>(a.eval[0], b);
@@ -105,7 +126,7 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
     z.exp = a.exp;
     z.eval[0] = a.eval[0];
     z.eval[1] = a.eval[1];
-    return plan;
+    return placed(plan);
   }
   const std::int64_t excess = a_bits_hi + d - (2 * q - 2);
   const int t = excess > 0 ? static_cast<int>(excess) : 0;
@@ -128,7 +149,7 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
     z.sign = a_sign;
     z.eval[0] = core::add_rd(a_lo, c_lo);
     z.eval[1] = core::add_ru(a_up, c_up);
-    return plan;
+    return placed(plan);
   }
   // Opposite signs: subtract the smaller magnitude when the intervals tell which it is.
   const bool a_larger = core::compare(a_lo, c_up) > 0, c_larger = core::compare(c_lo, a_up) > 0;
@@ -137,52 +158,62 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
   z.sign = subtract_c ? a_sign : c_sign;
   if (!a_larger && !c_larger) {
     plan.flags = round_exact_sign;
-    return plan;
+    return placed(plan);
   }
   z.eval[0] = subtract_c ? core::sub_rd(a_lo, c_up) : core::sub_rd(c_lo, a_up);
   z.eval[1] = subtract_c ? core::sub_ru(a_up, c_lo) : core::sub_ru(c_up, a_lo);
   // Cancellation leaves a wide interval: re-evaluate when it is wider than 2^-30 relative.
   if (core::compare(core::mul_rd(z.eval[1], core::er_float::make(1.0 - 0x1.0p-30)), z.eval[0]) > 0)
     plan.flags = round_reevaluate;
-  return plan;
+  return placed(plan);
 }
 
 namespace detail {
 
 // A term of shift -k (k > 0): (v - remainder) 2^-k mod m, exact since the remainder is v mod 2^k.
-KOKKOS_INLINE_FUNCTION residue truncated_term(residue v, const term_plan& t, residue m, double inv_m,
+KOKKOS_INLINE_FUNCTION residue truncated_term(residue v, std::int32_t remainder, residue m, double inv_m,
                                               residue inv_pow2_k) {
-  return mod_mul(mod_sub(v, static_cast<residue>(t.remainder % m), m), inv_pow2_k, m, inv_m);
+  return mod_mul(mod_sub(v, static_cast<residue>(remainder % m), m), inv_pow2_k, m, inv_m);
 }
 
 }  // namespace detail
 
+// Whether the plan truncates a term, which add_digit handles with a second multiplication.
+KOKKOS_INLINE_FUNCTION bool truncates(const add_plan& plan) {
+  const auto truncated = [](const term_plan& t) { return t.shift < 0 && t.shift != term_plan::dropped; };
+  return truncated(plan.x) || truncated(plan.y);
+}
+
 // Residue i of the planned sum. add_esi gives at most one term a positive shift (the leading
 // one; shift 0 when the exponents agree) and the other a shift of 0, a truncation (shift < 0)
 // or dropped, so every residue costs one table row and one modular multiplication; only the
-// rare truncation takes a second.
-template <int N>
+// rare truncation takes a second. MayTruncate = false is for callers that checked
+// truncates(plan) once for all residues, which spares each residue that branch.
+template <int N, bool MayTruncate = true>
 KOKKOS_INLINE_FUNCTION residue add_digit(residue xi, residue yi, const add_plan& plan, int i,
                                          const basis_constants<N>& b) {
   const residue m = b.m[i];
-  const double inv = b.inv_m[i];
   const bool x_leads = plan.x.shift >= plan.y.shift;
-  const term_plan& lead = x_leads ? plan.x : plan.y;
-  const term_plan& other = x_leads ? plan.y : plan.x;
+  const std::int32_t lead_shift = x_leads ? plan.x.shift : plan.y.shift;
+  const std::int32_t other_shift = x_leads ? plan.y.shift : plan.x.shift;
   const residue lead_digit = x_leads ? xi : yi, other_digit = x_leads ? yi : xi;
   // Both dropped (a zero, infinite or NaN result) is the only case with a lead below 0. The
   // factor is in Montgomery form: one mont_mul has no 64-bit int <-> double conversion.
-  const residue scaled = mont_mul(lead_digit, b.pow2_mont[lead.shift > 0 ? lead.shift : 0][i], m, b.mont_neg_inv[i]);
-  const residue t_lead = lead.shift >= 0 ? scaled : 0;
-  residue t_other = other.shift == 0 ? other_digit : 0;
-  if (other.shift < 0 && other.shift != term_plan::dropped)
-    t_other = detail::truncated_term(other_digit, other, m, inv, b.inv_pow2[-other.shift][i]);
-  const residue tx = x_leads ? t_lead : t_other, ty = x_leads ? t_other : t_lead;
-  switch (plan.op) {
-    case combine::x_minus_y: return mod_sub(tx, ty, m);
-    case combine::y_minus_x: return mod_sub(ty, tx, m);
-    default: return mod_add(tx, ty, m);
+  const residue scaled = mont_mul(lead_digit, b.pow2_mont[lead_shift > 0 ? lead_shift : 0][i], m, b.mont_neg_inv[i]);
+  const residue t_lead = lead_shift >= 0 ? scaled : 0;
+  residue t_other = other_shift == 0 ? other_digit : 0;
+  if constexpr (MayTruncate) {
+    if (other_shift < 0 && other_shift != term_plan::dropped)
+      t_other = detail::truncated_term(other_digit, x_leads ? plan.y.remainder : plan.x.remainder, m, b.inv_m[i],
+                                       b.inv_pow2[-other_shift][i]);
   }
+  const residue tx = x_leads ? t_lead : t_other, ty = x_leads ? t_other : t_lead;
+  // One modular subtraction u - v for all three combinations (x + y is x - (m - y)): a switch
+  // would diverge wherever a warp's threads add and subtract.
+  const bool swapped = plan.op == combine::y_minus_x;
+  const residue u = swapped ? ty : tx, w = swapped ? tx : ty;
+  const residue v = plan.op == combine::add && w != 0 ? m - w : w;
+  return mod_sub(u, v, m);
 }
 
 // x + (-1)^negate_y y: the three stages in sequence, as the array kernels run them.

@@ -86,23 +86,33 @@ struct gemv_reduce_kernel {
     return rows_bytes(team_size) + 8 + static_cast<std::size_t>(team_size) * sizeof(mp_header);
   }
 
-  // (h, digits) += (term, term_digits), the scalar addition with its residues in place. Terms
-  // from B and y are read four residues at a time (16-byte aligned there), terms from another
-  // row of scratch one at a time.
+  // digits (+) term_digits as planned. Terms from B and y are read four residues at a time
+  // (16-byte aligned there), terms from another row of scratch one at a time.
+  template <bool AlignedTerm, bool MayTruncate>
+  KOKKOS_INLINE_FUNCTION static void add_digits(residue* digits, const residue* term_digits, const add_plan& plan,
+                                                const basis_constants<N>& b) {
+    if constexpr (AlignedTerm && N % 4 == 0) {
+      _Pragma("unroll 1") for (int k = 0; k < N; k += 4) {
+        residue t[4];
+        load_residues<4>(term_digits + k, t);
+        for (int j = 0; j < 4; ++j) digits[k + j] = add_digit<N, MayTruncate>(digits[k + j], t[j], plan, k + j, b);
+      }
+    } else {
+      _Pragma("unroll 1") for (int i = 0; i < N; ++i) digits[i] = add_digit<N, MayTruncate>(digits[i], term_digits[i], plan, i, b);
+    }
+  }
+
+  // (h, digits) += (term, term_digits), the scalar addition with its residues in place. Whether
+  // a term is truncated is decided once, not for every residue.
   template <bool AlignedTerm>
   KOKKOS_INLINE_FUNCTION static void accumulate(mp_header& h, residue* digits, const mp_header& term,
                                                 const residue* term_digits, const basis_constants<N>& b) {
     mp_header z;
     const add_plan plan = add_esi<N>(h, digits, term, term_digits, false, z, b);
-    if constexpr (AlignedTerm && N % 4 == 0) {
-      _Pragma("unroll 1") for (int k = 0; k < N; k += 4) {
-        residue t[4];
-        load_residues<4>(term_digits + k, t);
-        for (int j = 0; j < 4; ++j) digits[k + j] = add_digit<N>(digits[k + j], t[j], plan, k + j, b);
-      }
-    } else {
-      _Pragma("unroll 1") for (int i = 0; i < N; ++i) digits[i] = add_digit<N>(digits[i], term_digits[i], plan, i, b);
-    }
+    if (truncates(plan))
+      add_digits<AlignedTerm, true>(digits, term_digits, plan, b);
+    else
+      add_digits<AlignedTerm, false>(digits, term_digits, plan, b);
     round_stage<N>(z, digits, plan.flags, b);
     h = z;
   }
