@@ -27,11 +27,6 @@ KOKKOS_FORCEINLINE_FUNCTION std::int64_t subtract_if_above(std::int64_t r, std::
   return add_if_negative(r - m, m);
 }
 
-KOKKOS_FORCEINLINE_FUNCTION residue mod_add(residue a, residue b, residue m) {
-  const std::uint32_t s = static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b);  // < 2^32
-  return static_cast<residue>(s >= static_cast<std::uint32_t>(m) ? s - static_cast<std::uint32_t>(m) : s);
-}
-
 KOKKOS_FORCEINLINE_FUNCTION residue mod_sub(residue a, residue b, residue m) {
   const residue d = a - b;
   return d < 0 ? d + m : d;
