@@ -28,21 +28,27 @@
 // unreduced in 64 bits. Residues of the same index are read by the same lane in every loop, so lanes
 // need no synchronisation besides the vector reductions.
 //
-// Residue arithmetic: d, and beta after it, are first put in Montgomery form (d_k 2^32 mod
-// m_i), so that one mont_mul gives the product residue a_i d_i mod m_i with 32-bit integer
-// operations only, and the aligning factor (2^s, or 2^-t after a truncation, negated for a
-// negative term) multiplies it without a reduction: each thread adds such products (below
-// 2^56) to its 64-bit accumulators and folds them modulo m_i after every
-// accumulation_capacity terms.
+// Residue arithmetic: d, and beta after it, are first put in CRT form (x_i w_i 2^32 mod m_i,
+// rns/crt_factors.hpp), so that one mont_mul gives s_i = p_i w_i mod m_i for the product's residue
+// p_i = a_i x_i mod m_i, with 32-bit integer operations only: s_i is the CRT term that a
+// truncation reads, and the factor w_i^-1 2^j (j = s up, or -t after a truncation, negated for
+// a negative term) gives the placed residue without a reduction. Each thread adds such products
+// (below 2^56) to its 64-bit accumulators and folds them modulo m_i after every
+// accumulation_capacity terms. A truncation's remainder r = P mod 2^t leaves the residues
+// alone: the remainders enter output o's sum as sum_k -+ r_k 2^-t_k = 2^-64 sum_k -+ r_k
+// 2^(64 - t_k), an integer sum (r_k < 2^t_k, t_k <= 64) kept exactly in two-word counters and
+// taken off the accumulators once per output (settle_remainders).
 #include <Kokkos_Core.hpp>
 
 #include <climits>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/kernel_arguments.hpp"
 #include "core/out_of_line.hpp"
 #include "core/unit_fractions.hpp"
 #include "rns/array_stages.hpp"
+#include "rns/crt_factors.hpp"
 #include "rns/index_maps.hpp"
 #include "rns/montgomery.hpp"
 #include "rns/mp_array.hpp"
@@ -112,7 +118,7 @@ struct gemv_fused_kernel {
   mp_array<N, MemorySpace> A;
   std::int64_t lda;
   bool transposed;           // column sums: output o reads column o
-  mp_array<N, MemorySpace> d;  // alpha x, then beta (element terms), its residues in Montgomery form
+  mp_array<N, MemorySpace> d;  // alpha x, then beta (element terms), its residues in CRT form
   std::int64_t terms;        // products per output
   mp_array<N, MemorySpace> y;
   vector_map y_map;
@@ -122,6 +128,7 @@ struct gemv_fused_kernel {
   Kokkos::View<std::int64_t*, MemorySpace> sum_grid;   // its grid exponent, or fused_no_sum / fused_special_sum
   Kokkos::View<std::int32_t*, MemorySpace> sum_bits;   // |sum| < 2^sum_bits on its grid (at most 2q - 2)
   const basis_constants<N>* b;
+  const crt_factors<N>* f;
   int stride = N;  // row_stride of the launch's vector length (Kokkos 3.4's host team members do not report it)
 
   // Elements between two threads' rows of team scratch: N padded to an odd multiple of the
@@ -138,7 +145,7 @@ struct gemv_fused_kernel {
   }
 
   KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size, int row_elements) {
-    return static_cast<std::size_t>(team_size) * row_elements * (sizeof(std::uint64_t) + 2 * sizeof(residue));
+    return static_cast<std::size_t>(team_size) * row_elements * sizeof(std::uint64_t);
   }
 
   KOKKOS_INLINE_FUNCTION std::size_t element(std::int64_t out, std::int64_t k) const {
@@ -156,7 +163,7 @@ struct gemv_fused_kernel {
     mp_header z;
     residue p[N];
     const std::int32_t active = mul_esi<N>(a, x, z, *b);
-    for (int i = 0; i < N; ++i) p[i] = active ? mont_mul(a_digits[i], x_digits[i], b->m[i], b->mont_neg_inv[i]) : 0;
+    for (int i = 0; i < N; ++i) p[i] = active ? product_digit(a_digits, x_digits, i) : 0;
     round_stage<N>(z, p, round_plain, *b);
     return z.is_inf();
   }
@@ -229,7 +236,16 @@ struct gemv_fused_kernel {
 
   KOKKOS_INLINE_FUNCTION mp_header header_of_d(std::int64_t k) const { return d.header(static_cast<std::size_t>(k)); }
 
-  // acc_i += (+-) v_i 2^shift mod m_i, unreduced: factor_i = 2^shift mod m_i (nonzero, m_i odd).
+  // s_i = p_i w_i mod m_i of the product of residues a_i and x_i (d's, in CRT form).
+  KOKKOS_INLINE_FUNCTION residue crt_term(const residue* a, const residue* x, int i) const {
+    return mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
+  }
+  // p_i itself, for the rare paths.
+  KOKKOS_INLINE_FUNCTION residue product_digit(const residue* a, const residue* x, int i) const {
+    return mod_mul(crt_term(a, x, i), f->shifted(0, i), b->m[i], b->inv_m[i]);
+  }
+
+  // acc_i += (+-) v_i factor_i mod m_i, unreduced (factor_i nonzero: an inverse, or a power of 2).
   KOKKOS_INLINE_FUNCTION static void accumulate(std::uint64_t* acc, int i, residue v, residue factor,
                                                 std::int32_t sign, residue m) {
     acc[i] += static_cast<std::uint64_t>(v) * static_cast<std::uint64_t>(sign ? m - factor : factor);
@@ -242,7 +258,7 @@ struct gemv_fused_kernel {
                                                       core::er_float up, std::int32_t sign, std::int64_t t,
                                                       std::uint64_t* acc) const {
     residue p[N], s[N];
-    for (int i = 0; i < N; ++i) p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
+    for (int i = 0; i < N; ++i) p[i] = product_digit(a, x, i);
     while (t > 0) {
       const int k = t > basis_constants<N>::max_shift ? basis_constants<N>::max_shift : static_cast<int>(t);
       for (int i = 0; i < N; ++i) s[i] = mod_mul(p[i], b->w[i], b->m[i], b->inv_m[i]);
@@ -298,13 +314,9 @@ struct gemv_fused_kernel {
                          [&](int i) { acc[i] = static_cast<std::uint64_t>(mod_u64(acc[i], b->m[i], b->inv_m[i])); });
   }
 
-  // On a CPU a team member is one lane, and a truncation's residue loops vectorise once the
-  // CRT sum runs in four partial sums (any order keeps crt_rank's error bound) and the
-  // remainder r = P mod 2^t leaves the loops: the remainders enter output o's sum as
-  // sum_k -+ r_k 2^-t_k = 2^-64 sum_k -+ r_k 2^(64 - t_k), an integer sum (r_k < 2^t_k, t_k <= 64)
-  // kept exactly in two-word counters and taken off the accumulators once per output
-  // (settle_remainders). Measured on the 2-core CPU: docs/decisions.md.
   static constexpr bool on_host = std::is_same<MemorySpace, Kokkos::HostSpace>::value;
+
+  // A thread's truncation remainders (see the top of this file), the same in each of its lanes.
   struct remainder_sums {
     std::uint64_t of_positive[2] = {0, 0}, of_negative[2] = {0, 0};  // least significant word first
     KOKKOS_INLINE_FUNCTION void add(std::uint64_t v, std::int32_t sign) {
@@ -315,24 +327,63 @@ struct gemv_fused_kernel {
     KOKKOS_INLINE_FUNCTION bool any() const { return (of_positive[0] | of_positive[1] | of_negative[0] | of_negative[1]) != 0; }
   };
 
-  KOKKOS_INLINE_FUNCTION void truncate_on_host(const residue* a, const residue* x, double fraction, int t,
-                                               std::int32_t sign, std::uint64_t* acc, residue* p, residue* s,
-                                               remainder_sums& remainders) const {
-    for (int i = 0; i < N; ++i) {
-      p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
-      s[i] = mont_mul(p[i], b->w_mont[i], b->m[i], b->mont_neg_inv[i]);
-    }
-    double partial[4] = {0, 0, 0, 0};
-    for (int i = 0; i < N; i += 4)
-      for (int j = 0; j < 4; ++j)
-        partial[j] = core::add_rn(partial[j], core::mul_rn(static_cast<double>(s[i + j]), b->inv_m[i + j]));
+  // What a truncation reads of the product P = sum_i s_i M_i - rank M: sum_i s_i / m_i, whose
+  // distance to X_a X_d / M gives the rank, and sum_i s_i M_i mod 2^64.
+  struct crt_sums {
+    double fraction = 0;
     std::uint64_t low = 0;
-    for (int i = 0; i < N; ++i) low += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0];
-    const double crt_sum = core::add_rn(core::add_rn(partial[0], partial[1]), core::add_rn(partial[2], partial[3]));
-    const auto crt_rank_ = static_cast<std::uint64_t>(::floor(core::sub_rn(crt_sum, fraction) + 0.5));
-    const std::uint64_t r = low - crt_rank_ * b->m_low[0];
-    remainders.add(t < 64 ? r << (64 - t) : r, sign);  // r mod 2^t, scaled by 2^(64 - t)
-    for (int i = 0; i < N; ++i) accumulate(acc, i, p[i], b->inv_pow2[t][i], sign, b->m[i]);
+  };
+  struct crt_sums_reducer {
+    using reducer = crt_sums_reducer;
+    using value_type = crt_sums;
+    using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
+    value_type& value;
+    KOKKOS_INLINE_FUNCTION explicit crt_sums_reducer(value_type& v) : value(v) {}
+    KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
+      dest.fraction = core::add_rn(dest.fraction, src.fraction);
+      dest.low += src.low;
+    }
+    KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = value_type(); }
+    KOKKOS_INLINE_FUNCTION value_type& reference() const { return value; }
+    KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value, 1); }
+    KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
+  };
+
+  // Adds floor(P / 2^t) for the product P of residues a and x truncated by 0 < t <= 64 bits:
+  // P 2^-t to the accumulators, r = P mod 2^t to the remainder sums. On a GPU the lanes share the
+  // residues and reduce the CRT sums; on a CPU a team member is one lane, and its loops
+  // vectorise once the floating-point sum runs in four partial sums (any order keeps
+  // crt_rank's error bound; measured on the 2-core CPU: docs/decisions.md).
+  KOKKOS_INLINE_FUNCTION void add_truncated(const member& team, const residue* a, const residue* x, double fraction_up,
+                                            int t, std::int32_t sign, std::uint64_t* acc,
+                                            remainder_sums& remainders) const {
+    crt_sums sums;
+    if constexpr (on_host) {
+      residue s[N];
+      for (int i = 0; i < N; ++i) {
+        s[i] = crt_term(a, x, i);
+        accumulate(acc, i, s[i], f->shifted(-t, i), sign, b->m[i]);
+      }
+      double partial[4] = {0, 0, 0, 0};
+      for (int i = 0; i < N; i += 4)
+        for (int j = 0; j < 4; ++j)
+          partial[j] = core::add_rn(partial[j], core::mul_rn(static_cast<double>(s[i + j]), b->inv_m[i + j]));
+      for (int i = 0; i < N; ++i) sums.low += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0];
+      sums.fraction = core::add_rn(core::add_rn(partial[0], partial[1]), core::add_rn(partial[2], partial[3]));
+    } else {
+      Kokkos::parallel_reduce(
+          Kokkos::ThreadVectorRange(team, N),
+          [&](int i, crt_sums& part) {
+            const residue s = crt_term(a, x, i);
+            accumulate(acc, i, s, f->shifted(-t, i), sign, b->m[i]);
+            part.fraction = core::add_rn(part.fraction, core::mul_rn(static_cast<double>(s), b->inv_m[i]));
+            part.low += static_cast<std::uint64_t>(s) * b->mi_low[i][0];
+          },
+          crt_sums_reducer(sums));
+    }
+    const auto rank = static_cast<std::uint64_t>(::floor(core::sub_rn(sums.fraction, fraction_up) + 0.5));
+    const std::uint64_t r = sums.low - rank * b->m_low[0];  // P mod 2^64
+    remainders.add(t < 64 ? r << (64 - t) : r, sign);     // P mod 2^t, scaled by 2^(64 - t)
   }
 
   // acc += 2^-64 (negative terms' remainder sum - positive terms'), mod m_i; acc is folded first,
@@ -340,21 +391,21 @@ struct gemv_fused_kernel {
   KOKKOS_INLINE_FUNCTION void settle_remainders(const member& team, const remainder_sums& remainders,
                                                 std::uint64_t* acc) const {
     fold(team, acc);
-    for (int i = 0; i < N; ++i) {
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
       const residue m = b->m[i];
       const residue difference = mod_sub(mod_words(remainders.of_negative, 2, m, b->inv_m[i]),
                                          mod_words(remainders.of_positive, 2, m, b->inv_m[i]), m);
       accumulate(acc, i, difference, b->inv_pow2[64][i], 0, m);
-    }
+    });
   }
 
-  // Adds the term a_e d_k (a: A, or y for the term beta y_o), placed on the grid, to acc (p and
-  // s: the thread's residue scratch); returns whether it added anything. The scan found no
-  // special value and no overflowing product: only the places are needed.
+  // Adds the term a_e d_k (a: A, or y for the term beta y_o), placed on the grid, to acc; returns
+  // whether it added anything. The scan found no special value and no overflowing product:
+  // only the places are needed.
   // Wide: whether a product may lie more than 64 bits above the grid's truncation point.
   template <bool Wide>
   KOKKOS_INLINE_FUNCTION bool add_term(const member& team, const mp_array<N, MemorySpace>& a_array, std::size_t e,
-                                       std::int64_t k, std::int64_t grid, std::uint64_t* acc, residue* p, residue* s,
+                                       std::int64_t k, std::int64_t grid, std::uint64_t* acc,
                                        remainder_sums& remainders) const {
     fused_term term;
     if (!place_term(a_array.header(e), header_of_d(k), term) || term.exp + term.bits <= grid) return false;
@@ -362,41 +413,13 @@ struct gemv_fused_kernel {
     const residue* x = d.digits_of(static_cast<std::size_t>(k));
     const std::int64_t t = grid - term.exp;
     if (t <= 0) {
-      const auto up = static_cast<int>(-t);  // < 2q - 2, within the pow2 table
+      const auto up = static_cast<int>(-t);  // < 2q - 2, within the factor table
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
-        const residue m = b->m[i];
-        accumulate(acc, i, mont_mul(a[i], x[i], m, b->mont_neg_inv[i]), b->pow2[up][i], term.sign, m);
+        accumulate(acc, i, crt_term(a, x, i), f->shifted(up, i), term.sign, b->m[i]);
       });
-    } else if (t <= 64 && on_host) {
-      truncate_on_host(a, x, fraction_up(a_array.header(e), header_of_d(k)).to_double(), static_cast<int>(t),
-                       term.sign, acc, p, s, remainders);
     } else if (t <= 64) {
-      // floor(P / 2^t) = (P - r) 2^-t with r = P mod 2^t from the low CRT word:
-      // P = sum_i s_i M_i - rank M, s_i = p_i w_i mod m_i.
-      double crt_sum = 0;
-      Kokkos::parallel_reduce(
-          Kokkos::ThreadVectorRange(team, N),
-          [&](int i, double& sum_) {
-            p[i] = mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
-            s[i] = mont_mul(p[i], b->w_mont[i], b->m[i], b->mont_neg_inv[i]);
-            sum_ = core::add_rn(sum_, core::mul_rn(static_cast<double>(s[i]), b->inv_m[i]));
-          },
-          crt_sum);
-      std::uint64_t low = 0;
-      Kokkos::parallel_reduce(
-          Kokkos::ThreadVectorRange(team, N),
-          [&](int i, std::uint64_t& low_) { low_ += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0]; }, low);
-      const double fraction = fraction_up(a_array.header(e), header_of_d(k)).to_double();
-      const auto crt_rank_ = static_cast<std::uint64_t>(::floor(core::sub_rn(crt_sum, fraction) + 0.5));
-      std::uint64_t r = low - crt_rank_ * b->m_low[0];
-      if (t < 64) r &= (std::uint64_t(1) << t) - 1;
-      const auto shift = static_cast<int>(t);
-      const bool narrow = t < 63;  // r < 2^63: one reduction step instead of two
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
-        const residue m = b->m[i];
-        const residue reduced = mod_sub(p[i], narrow ? mod_u63(r, m, b->inv_m[i]) : mod_u64(r, m, b->inv_m[i]), m);
-        accumulate(acc, i, reduced, b->inv_pow2[shift][i], term.sign, m);
-      });
+      add_truncated(team, a, x, fraction_up(a_array.header(e), header_of_d(k)).to_double(), static_cast<int>(t),
+                    term.sign, acc, remainders);
     } else if constexpr (Wide) {
       add_truncated_slowly(team, a, x, fraction_up(a_array.header(e), header_of_d(k)), term.sign, t, acc);
     }
@@ -422,29 +445,22 @@ struct gemv_fused_kernel {
   template <bool Wide>
   KOKKOS_INLINE_FUNCTION void sum_terms(const member& team, std::int64_t out, const fused_scan& scan) const {
     const int rank = team.team_rank(), size = team.team_size();
-    char* scratch = static_cast<char*>(team.team_scratch(0).get_shmem(scratch_bytes(size, stride)));
-    auto* accumulators = reinterpret_cast<std::uint64_t*>(scratch);
-    auto* products = reinterpret_cast<residue*>(scratch + size * stride * sizeof(std::uint64_t));
-    residue* crt_terms = products + size * stride;  // s_i = p_i w_i mod m_i of the current product
+    auto* accumulators = static_cast<std::uint64_t*>(team.team_scratch(0).get_shmem(scratch_bytes(size, stride)));
     std::uint64_t* const acc = accumulators + rank * stride;
-    residue* const p = products + rank * stride;
-    residue* const s = crt_terms + rank * stride;
     const std::int64_t grid = grid_of(scan);
 
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
     int unfolded = 0;  // products added to acc since it was last reduced
-    remainder_sums remainders;  // the host's truncations only
-    if (adds_y && rank == 0) unfolded += add_term<Wide>(team, y, y_map(out), terms, grid, acc, p, s, remainders) ? 1 : 0;
+    remainder_sums remainders;
+    if (adds_y && rank == 0) unfolded += add_term<Wide>(team, y, y_map(out), terms, grid, acc, remainders) ? 1 : 0;
     for (std::int64_t k = rank; k < terms; k += size) {
       if (unfolded == basis_constants<N>::accumulation_capacity) {
         fold(team, acc);
         unfolded = 0;
       }
-      unfolded += add_term<Wide>(team, A, element(out, k), k, grid, acc, p, s, remainders) ? 1 : 0;
+      unfolded += add_term<Wide>(team, A, element(out, k), k, grid, acc, remainders) ? 1 : 0;
     }
-    if constexpr (on_host) {
-      if (remainders.any()) settle_remainders(team, remainders, acc);
-    }
+    if (remainders.any()) settle_remainders(team, remainders, acc);
     team.team_barrier();
     Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](int i) {
       Kokkos::single(Kokkos::PerThread(team), [&] { write_sum_digit(out, i, accumulators, size); });
@@ -492,7 +508,7 @@ struct gemv_fused_kernel {
 
 // Before the fused kernel: d = alpha x, each element one scalar multiplication exactly as
 // Algorithm 1's three-stage kernels compute it, and beta as d's element x_length, all with
-// their residues in Montgomery form (d_i 2^32 mod m_i).
+// their residues in CRT form (x_i w_i 2^32 mod m_i, rns/crt_factors.hpp).
 template <int N, class MemorySpace>
 struct fused_prepare {
   mp_float<N> alpha, beta;
@@ -500,10 +516,11 @@ struct fused_prepare {
   mp_array<N, MemorySpace> d;
   std::int64_t x_length;
   const basis_constants<N>* b;
+  const crt_factors<N>* f;
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
     mp_float<N> v = e < x_length ? mul<N>(alpha, x.array.load(x.at(e)), *b) : beta;
-    for (int i = 0; i < N; ++i) v.digits[i] = mont_mul(v.digits[i], b->mont_r2[i], b->m[i], b->mont_neg_inv[i]);
+    for (int i = 0; i < N; ++i) v.digits[i] = mont_mul(v.digits[i], f->to_crt_form[i], b->m[i], b->mont_neg_inv[i]);
     d.store(static_cast<std::size_t>(e), v);
   }
 };
@@ -625,6 +642,7 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   int headroom = 0;
   while ((std::int64_t(1) << headroom) < terms + (adds_y ? 1 : 0)) ++headroom;
   const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
+  const crt_factors<N>* f = crt_factor_table<N>::template in<MemorySpace>();
   workspace.reserve(terms + 1, 0, outputs);
   const auto& d = workspace.d;
   const auto& sums = workspace.sums;
@@ -640,9 +658,9 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   using spread_policy =
       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Kokkos::LaunchBounds<32, 1>, core::kernel_arguments>;
   Kokkos::parallel_for(label + "::prepare", spread_policy(exec, 0, terms + 1),
-                       fused_prepare<N, MemorySpace>{alpha, beta, x, d, terms, b});
+                       fused_prepare<N, MemorySpace>{alpha, beta, x, d, terms, b, f});
   using kernel_type = gemv_fused_kernel<N, ExecSpace, MemorySpace>;
-  kernel_type kernel{A, lda, transposed, d, terms, y.array, y_map, adds_y, headroom, sums, sum_grid, sum_bits, b};
+  kernel_type kernel{A, lda, transposed, d, terms, y.array, y_map, adds_y, headroom, sums, sum_grid, sum_bits, b, f};
   const fused_shape shape = fused_launch_shape(kernel, team_size, vector_length);
   kernel.stride = kernel.row_stride(shape.vector_length);
   const auto policy = fused_policy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)
