@@ -14,8 +14,8 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
-#include <type_traits>
 
+#include "core/constants_in.hpp"
 #include "core/extended_float.hpp"
 #include "rns/modular.hpp"
 
@@ -64,19 +64,7 @@ class basis {
 
   template <class MemorySpace>
   static const basis_constants<N>* in() {
-    if constexpr (std::is_same<MemorySpace, Kokkos::HostSpace>::value) {
-      return &host();
-    } else {
-      static Kokkos::View<basis_constants<N>, MemorySpace>* copy = [] {
-        auto* v = new Kokkos::View<basis_constants<N>, MemorySpace>("kamp::rns::basis");
-        auto staging = Kokkos::create_mirror_view(*v);
-        staging() = host();
-        Kokkos::deep_copy(*v, staging);
-        Kokkos::push_finalize_hook([v] { delete v; });
-        return v;
-      }();
-      return copy->data();
-    }
+    return core::constants_in<MemorySpace>(host(), "kamp::rns::basis");
   }
 };
 

@@ -12,8 +12,8 @@
 
 #include <cstdint>
 #include <memory>
-#include <type_traits>
 
+#include "core/constants_in.hpp"
 #include "rns/basis.hpp"
 
 namespace kamp::rns {
@@ -39,19 +39,7 @@ class crt_factor_table {
 
   template <class MemorySpace>
   static const crt_factors<N>* in() {
-    if constexpr (std::is_same<MemorySpace, Kokkos::HostSpace>::value) {
-      return &host();
-    } else {
-      static Kokkos::View<crt_factors<N>, MemorySpace>* copy = [] {
-        auto* v = new Kokkos::View<crt_factors<N>, MemorySpace>("kamp::rns::crt_factors");
-        auto staging = Kokkos::create_mirror_view(*v);
-        staging() = host();
-        Kokkos::deep_copy(*v, staging);
-        Kokkos::push_finalize_hook([v] { delete v; });
-        return v;
-      }();
-      return copy->data();
-    }
+    return core::constants_in<MemorySpace>(host(), "kamp::rns::crt_factors");
   }
 
  private:

@@ -97,11 +97,14 @@ struct fused_scan_reducer {
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
 
-// A product's place: its exponent, its bit length bound (X_a X_d < 2^bits) and its sign.
+// A product's place: its exponent, its bit length bound (X_a X_d < 2^bits) and its sign; and
+// X_a X_d / M <= fraction 2^fraction_exp, which a truncation needs.
 struct fused_term {
   std::int64_t exp = 0;
   std::int64_t bits = 0;
   std::int32_t sign = 0;
+  double fraction = 0;
+  std::int64_t fraction_exp = 0;
 };
 
 // At most 512 threads per team and at least two teams per multiprocessor, i.e. 64 registers
@@ -181,8 +184,9 @@ struct gemv_fused_kernel {
     if (a.is_zero() || x.is_zero()) return false;
     t.exp = static_cast<std::int64_t>(a.exp) + x.exp;
     const double m = b->M_ru.frac;
-    const double up = core::mul_ru_unit(core::mul_ru_unit(a.eval[1].frac, x.eval[1].frac), m);
-    t.bits = a.eval[1].exp + x.eval[1].exp + 2 * b->M_ru.exp + core::binary_exponent(core::mul_ru_unit(up, m));
+    t.fraction = core::mul_ru_unit(core::mul_ru_unit(a.eval[1].frac, x.eval[1].frac), m);
+    t.fraction_exp = a.eval[1].exp + x.eval[1].exp + b->M_ru.exp;
+    t.bits = t.fraction_exp + b->M_ru.exp + core::binary_exponent(core::mul_ru_unit(t.fraction, m));
     t.sign = a.sign ^ x.sign;
     return true;
   }
@@ -418,7 +422,8 @@ struct gemv_fused_kernel {
         accumulate(acc, i, crt_term(a, x, i), f->shifted(up, i), term.sign, b->m[i]);
       });
     } else if (t <= 64) {
-      add_truncated(team, a, x, fraction_up(a_array.header(e), header_of_d(k)).to_double(), static_cast<int>(t),
+      // fraction_up(a, x).to_double(): the same value, without the extended floats.
+      add_truncated(team, a, x, ::ldexp(term.fraction, static_cast<int>(term.fraction_exp)), static_cast<int>(t),
                     term.sign, acc, remainders);
     } else if constexpr (Wide) {
       add_truncated_slowly(team, a, x, fraction_up(a_array.header(e), header_of_d(k)), term.sign, t, acc);
