@@ -12,8 +12,8 @@
 // its sign modulo M. All aligned terms are below 2^(2q-2-L), so the signed sum stays below
 // M/4 in magnitude and its sign is read from the wrap-around, as for a subtraction. One
 // rounding per output brings the sum back to q bits and stores it in y; it runs in a second
-// kernel, one thread per output (fused_finish): the rounding's long paths would cost the team
-// kernel registers under its launch bounds and leave a team waiting on one thread. Adding
+// kernel, one warp per output with the residues on its lanes (fused_finish): the rounding's long
+// paths would cost the team kernel registers under its launch bounds. Adding
 // beta y_o as a term, rather than a rounded beta y_o to the rounded sum, spares a scalar
 // addition per output whose rare paths (re-evaluation after cancellation, a second rounding)
 // set the finishing kernel's time (ncu, E2: docs/decisions.md).
@@ -53,6 +53,7 @@
 #include "rns/montgomery.hpp"
 #include "rns/mp_array.hpp"
 #include "rns/mul.hpp"
+#include "rns/round_on_lanes.hpp"
 #include "rns/round_stage.hpp"
 #include "rns/workspaces.hpp"
 
@@ -511,11 +512,28 @@ struct gemv_fused_kernel {
   }
 };
 
+// The one-value-per-team kernels around the fused kernel (fused_prepare, fused_finish): a
+// rounding each, its residues spread over the lanes (rns/round_on_lanes.hpp). One warp per
+// block spreads them over as many multiprocessors as possible; the functors go as kernel
+// arguments (the fused kernel's stays in constant memory, since its out-of-line members take
+// `this`, which would make every thread copy an argument functor to local memory first).
+template <class ExecSpace>
+using lanes_policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<32, 1>, core::kernel_arguments>;
+
+template <int N, class ExecSpace>
+lanes_policy<ExecSpace> lanes_launch(const ExecSpace& exec, std::int64_t values) {
+  int lanes = N < 32 ? N : 32;
+  while (lanes > lanes_policy<ExecSpace>::vector_length_max()) lanes /= 2;
+  return lanes_policy<ExecSpace>(exec, values, 1, lanes)
+      .set_scratch_size(0, Kokkos::PerTeam(sizeof(lanes_scratch<N>)));
+}
+
 // Before the fused kernel: d = alpha x, each element one scalar multiplication exactly as
 // Algorithm 1's three-stage kernels compute it, and beta as d's element x_length, all with
 // their residues in CRT form (x_i w_i 2^32 mod m_i, rns/crt_factors.hpp).
-template <int N, class MemorySpace>
+template <int N, class ExecSpace, class MemorySpace>
 struct fused_prepare {
+  using member = typename lanes_policy<ExecSpace>::member_type;
   mp_float<N> alpha, beta;
   operand<N, MemorySpace> x;
   mp_array<N, MemorySpace> d;
@@ -523,17 +541,34 @@ struct fused_prepare {
   const basis_constants<N>* b;
   const crt_factors<N>* f;
 
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
-    mp_float<N> v = e < x_length ? mul<N>(alpha, x.array.load(x.at(e)), *b) : beta;
-    for (int i = 0; i < N; ++i) v.digits[i] = mont_mul(v.digits[i], f->to_crt_form[i], b->m[i], b->mont_neg_inv[i]);
-    d.store(static_cast<std::size_t>(e), v);
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
+    const std::int64_t e = team.league_rank();
+    lanes_scratch<N>& sc = *lanes_scratch<N>::of(team);
+    mp_header z = beta;
+    if (e < x_length) {
+      const std::size_t at = x.at(e);
+      const std::int32_t active = mul_esi<N>(alpha, x.array.header(at), z, *b);
+      const residue* x_digits = x.array.digits_of(at);
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
+                           [&](int i) { sc.digits[i] = mul_digit<N>(alpha.digits[i], x_digits[i], active, i, *b); });
+      team.team_barrier();
+      round_on_lanes<N>(team, z, sc, round_plain, z.exp, *b);
+    } else {
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { sc.digits[i] = beta.digits[i]; });
+    }
+    residue* digits = d.digits_of(static_cast<std::size_t>(e));
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
+      digits[i] = mont_mul(sc.digits[i], f->to_crt_form[i], b->m[i], b->mont_neg_inv[i]);
+    });
+    Kokkos::single(Kokkos::PerThread(team), [&] { d.set_header(static_cast<std::size_t>(e), z); });
   }
 };
 
 // y(map(o)) = the sum of output o, rounded to q bits and the exponent range at 2^grid as a
 // scalar operation rounds; a special value or zero as it is.
-template <int N, class MemorySpace>
+template <int N, class ExecSpace, class MemorySpace>
 struct fused_finish {
+  using member = typename lanes_policy<ExecSpace>::member_type;
   static constexpr int q = basis_constants<N>::significand_bits;
   mp_array<N, MemorySpace> sums;
   Kokkos::View<const std::int64_t*, MemorySpace> sum_grid;
@@ -543,13 +578,17 @@ struct fused_finish {
   const basis_constants<N>* b;
 
   // Bounds f_lo <= frac(X 2^j / M) <= f_up from the directed sums of (X 2^j) w_i / m_i; false
-  // when the sums straddle an integer.
-  KOKKOS_INLINE_FUNCTION bool scaled_fraction(const residue* digits, std::int64_t j, double& f_lo, double& f_up) const {
-    residue s[N];
-    for (int i = 0; i < N; ++i)
-      s[i] = mod_mul(mod_mul(digits[i], b->w[i], b->m[i], b->inv_m[i]), b->pow2[j][i], b->m[i], b->inv_m[i]);
+  // when the sums straddle an integer. The terms on the lanes, the sums on each lane in the
+  // order of the scalar evaluation, so that every backend's bounds are the same.
+  KOKKOS_INLINE_FUNCTION bool scaled_fraction(const member& team, lanes_scratch<N>& sc, std::int64_t j, double& f_lo,
+                                              double& f_up) const {
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
+      sc.s[i] = mod_mul(mod_mul(sc.digits[i], b->w[i], b->m[i], b->inv_m[i]), b->pow2[j][i], b->m[i], b->inv_m[i]);
+    });
+    team.team_barrier();
     double lo, up;
-    detail::directed_sums<N>(s, *b, lo, up);
+    detail::directed_sums<N>(sc.s, *b, lo, up);
+    team.team_barrier();
     const double whole = ::floor(lo);
     if (::floor(up) != whole) return false;
     f_lo = lo - whole;  // exact
@@ -565,13 +604,16 @@ struct fused_finish {
   // refines a small |S|/M in many passes and, near 0 or 1, runs an O(N^2) mixed-radix
   // conversion. False when the sums cannot tell or the interval stays wider than 2^-30 relative
   // (|S| below 2^(bits - 40): cancellation); the generic decision then runs.
-  KOKKOS_INLINE_FUNCTION bool sign_and_interval(mp_header& z, residue* digits, std::int32_t bits) const {
+  KOKKOS_INLINE_FUNCTION bool sign_and_interval(const member& team, mp_header& z, lanes_scratch<N>& sc,
+                                                std::int32_t bits) const {
     std::int64_t j = 2 * q - 2 - bits;  // 0 <= j <= 2q - 2, and 2^(2q - 2) <= M/4
     double f_lo, f_up;
-    if (!scaled_fraction(digits, j, f_lo, f_up)) return false;
+    if (!scaled_fraction(team, sc, j, f_lo, f_up)) return false;
     z.sign = 0;
     if (f_lo > 0.75) {
-      for (int i = 0; i < N; ++i) digits[i] = digits[i] == 0 ? 0 : b->m[i] - digits[i];
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
+                           [&](int i) { sc.digits[i] = sc.digits[i] == 0 ? 0 : b->m[i] - sc.digits[i]; });
+      team.team_barrier();
       const double negated_lo = 1.0 - f_up;  // exact (Sterbenz)
       f_up = 1.0 - f_lo;
       f_lo = negated_lo;
@@ -583,7 +625,7 @@ struct fused_finish {
       if (!(f_up > 0x1p-40)) return false;
       // 2^k <= 1/(4 f_up): the fraction of |S| 2^(j + k) stays below 1/4.
       j += static_cast<std::int64_t>(::floor(-::log2(f_up))) - 2;
-      if (j > basis_constants<N>::max_alignment || !scaled_fraction(digits, j, f_lo, f_up) || !(f_up < 0.25) ||
+      if (j > basis_constants<N>::max_alignment || !scaled_fraction(team, sc, j, f_lo, f_up) || !(f_up < 0.25) ||
           !(f_lo > 0) || f_up - f_lo > f_lo * 0x1p-30)
         return false;
     }
@@ -592,18 +634,26 @@ struct fused_finish {
     return true;
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t out) const {
+  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
+    const std::int64_t out = team.league_rank();
     const std::int64_t grid = sum_grid(out);
-    mp_float<N> z;
-    if (grid == fused_special_sum) {
-      z = sums.load(static_cast<std::size_t>(out));
-    } else if (grid != fused_no_sum) {
-      const residue* sum = sums.digits_of(static_cast<std::size_t>(out));  // only the residues are written
-      for (int i = 0; i < N; ++i) z.digits[i] = sum[i];
-      const std::int32_t flags = sign_and_interval(z, z.digits, sum_bits(out)) ? round_plain : round_exact_sign;
-      round_with_exponent<N>(z, z.digits, flags, grid, *b);
+    const std::size_t to = y_map(out);
+    if (grid == fused_special_sum || grid == fused_no_sum) {
+      Kokkos::single(Kokkos::PerThread(team), [&] {
+        y.store(to, grid == fused_special_sum ? sums.load(static_cast<std::size_t>(out)) : mp_float<N>());
+      });
+      return;
     }
-    y.store(y_map(out), z);
+    lanes_scratch<N>& sc = *lanes_scratch<N>::of(team);
+    const residue* sum = sums.digits_of(static_cast<std::size_t>(out));  // only the residues are written
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { sc.digits[i] = sum[i]; });
+    team.team_barrier();
+    mp_header z;
+    const std::int32_t flags = sign_and_interval(team, z, sc, sum_bits(out)) ? round_plain : round_exact_sign;
+    round_on_lanes<N>(team, z, sc, flags, grid, *b);
+    residue* digits = y.digits_of(to);
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { digits[i] = sc.digits[i]; });
+    Kokkos::single(Kokkos::PerThread(team), [&] { y.set_header(to, z); });
   }
 };
 
@@ -654,16 +704,8 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   const auto& sum_grid = workspace.sum_grid;
   const auto& sum_bits = workspace.sum_bits;
   const vector_map& y_map = y.map;
-  // One warp per block for the two one-thread-per-element kernels: they are latency-bound (a
-  // scalar multiplication or a rounding per thread, up to 255 registers) and have few threads,
-  // so they are spread over as many multiprocessors as possible (E2: with 256-thread blocks
-  // the prepare kernel ran on 8 of the H200's 132 multiprocessors). Their functors go as kernel
-  // arguments; the team kernel's stays in constant memory, since its out-of-line members take
-  // `this`, which would make every thread copy an argument functor to local memory first.
-  using spread_policy =
-      Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, Kokkos::LaunchBounds<32, 1>, core::kernel_arguments>;
-  Kokkos::parallel_for(label + "::prepare", spread_policy(exec, 0, terms + 1),
-                       fused_prepare<N, MemorySpace>{alpha, beta, x, d, terms, b, f});
+  Kokkos::parallel_for(label + "::prepare", lanes_launch<N>(exec, terms + 1),
+                       fused_prepare<N, ExecSpace, MemorySpace>{alpha, beta, x, d, terms, b, f});
   using kernel_type = gemv_fused_kernel<N, ExecSpace, MemorySpace>;
   kernel_type kernel{A, lda, transposed, d, terms, y.array, y_map, adds_y, headroom, sums, sum_grid, sum_bits, b, f};
   const fused_shape shape = fused_launch_shape(kernel, team_size, vector_length);
@@ -671,8 +713,8 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   const auto policy = fused_policy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)
                           .set_scratch_size(0, Kokkos::PerTeam(kernel.scratch_bytes(shape.team_size, kernel.stride)));
   Kokkos::parallel_for(label, policy, kernel);
-  Kokkos::parallel_for(label + "::finish", spread_policy(exec, 0, outputs),
-                       fused_finish<N, MemorySpace>{sums, sum_grid, sum_bits, y.array, y_map, b});
+  Kokkos::parallel_for(label + "::finish", lanes_launch<N>(exec, outputs),
+                       fused_finish<N, ExecSpace, MemorySpace>{sums, sum_grid, sum_bits, y.array, y_map, b});
 }
 
 }  // namespace kamp::rns
