@@ -46,6 +46,7 @@
 
 #include "core/kernel_arguments.hpp"
 #include "core/out_of_line.hpp"
+#include "core/prefetch.hpp"
 #include "core/unit_fractions.hpp"
 #include "rns/array_stages.hpp"
 #include "rns/crt_factors.hpp"
@@ -432,6 +433,21 @@ struct gemv_fused_kernel {
     return true;
   }
 
+  // Asks for A's element e, which the thread reads next, while it works on the current one:
+  // its residues' lines (one per 32 residues) and its exponent, sign and upper bound, one lane
+  // each. On a GPU a prefetch holds no register, where a load issued early would. Only for
+  // column sums ('T'), whose threads' next elements are adjacent: for row sums ('N') the
+  // prefetches made E3 2-8 % slower on p/4-bit data (docs/decisions.md).
+  KOKKOS_INLINE_FUNCTION void prefetch_element(const member& team, std::size_t e) const {
+    constexpr int lines = (N + 31) / 32;
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lines + 3), [&](int l) {
+      if (l < lines) core::prefetch_l1(A.digits_of(e) + 32 * l);
+      else if (l == lines) core::prefetch_l1(A.exp.data() + e);
+      else if (l == lines + 1) core::prefetch_l1(A.sign.data() + e);
+      else core::prefetch_l1(A.eval.data() + A.length + e);
+    });
+  }
+
   // Residue i of output o's sum from the accumulators of its threads (thread j's at
   // rows[j * stride + i]), each reduced below m_i < 2^28 (so that their sum, for at most 2^20
   // threads, stays below 2^48), added and reduced; then its grid and bit bound.
@@ -460,6 +476,7 @@ struct gemv_fused_kernel {
     remainder_sums remainders;
     if (adds_y && rank == 0) unfolded += add_term<Wide>(team, y, y_map(out), terms, grid, acc, remainders) ? 1 : 0;
     for (std::int64_t k = rank; k < terms; k += size) {
+      if (transposed && k + size < terms) prefetch_element(team, element(out, k + size));
       if (unfolded == basis_constants<N>::accumulation_capacity) {
         fold(team, acc);
         unfolded = 0;
