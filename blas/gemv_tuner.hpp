@@ -66,7 +66,7 @@ tuning_entry time_gemv_candidates(const ExecSpace& exec, char trans, std::int64_
   const auto alpha = format_traits<Format>::from_double(host, 0.75), beta = format_traits<Format>::from_double(host, -0.5);
   workspace_t<Format, memory> workspace;
   tuning_entry best;
-  for (const auto& launch : kernels::template gemv_candidates<ExecSpace>()) {
+  for (const auto& launch : kernels::template gemv_candidates<ExecSpace>(trans)) {
     const auto run = [&] {
       gemv(exec, trans, m, n, alpha, A, m, x, 1, beta, y, 1, &workspace, launch);
       exec.fence();

@@ -139,8 +139,10 @@ class precision_sweep {
   static std::string describe(const rns::gemv_launch& l) {
     if (l.algorithm == rns::gemv_algorithm::split)
       return "split, reduce team " + (l.reduce_team_size ? std::to_string(l.reduce_team_size) : std::string("derived"));
-    return "fused, " + std::to_string(l.fused_team_size) + " threads x " + std::to_string(l.fused_vector_length) +
-           " lanes";
+    const std::string shape = std::to_string(l.fused_team_size) + " threads x " +
+                              std::to_string(l.fused_vector_length) + " lanes";
+    if (l.fused_outputs_per_team > 1) return "fused, " + std::to_string(l.fused_outputs_per_team) + " outputs x " + shape;
+    return "fused, " + shape;
   }
 
   void add(const std::string& variant, int bits, double ms, double floor_bytes = 0, std::int64_t threads = 0,

@@ -39,7 +39,8 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
   const vector_operand x_op{x, {incx, x_length}}, y_op{y, {incy, y_length}};
   if (!alpha.is_zero() && !split) {
     launch_fused(transposed ? "kamp::rns::gemv::fused_col" : "kamp::rns::gemv::fused_row", exec, A, m, n, lda,
-                 transposed, alpha, x_op, beta, y_op, workspace, launch.fused_team_size, launch.fused_vector_length);
+                 transposed, alpha, x_op, beta, y_op, workspace,
+                 {launch.fused_team_size, launch.fused_vector_length, launch.fused_outputs_per_team});
     return;
   }
   if (!alpha.is_zero()) {

@@ -25,8 +25,11 @@
 // Threads of a team take terms in turn; the vector lanes of a thread share one term's
 // residues (so the residues of one element are read in one coalesced access whatever the
 // layout of A), and each thread accumulates in its own row of team scratch (row_stride),
-// unreduced in 64 bits. Residues of the same index are read by the same lane in every loop, so lanes
-// need no synchronisation besides the vector reductions.
+// unreduced in 64 bits. A team may sum several consecutive outputs (outputs_per_team R > 1, for
+// row sums 'N'): thread r takes output r mod R and every (size / R)-th term from r / R on, so
+// that a warp's threads read adjacent elements of A, as the threads of a column sum do.
+// Residues of the same index are read by the same lane in every loop, so lanes need no
+// synchronisation besides the vector reductions.
 //
 // Residue arithmetic: d, and beta after it, are first put in CRT form (x_i w_i 2^32 mod m_i,
 // rns/crt_factors.hpp), so that one mont_mul gives s_i = p_i w_i mod m_i for the product's residue
@@ -134,6 +137,8 @@ struct gemv_fused_kernel {
   Kokkos::View<std::int32_t*, MemorySpace> sum_bits;   // |sum| < 2^sum_bits on its grid (at most 2q - 2)
   const basis_constants<N>* b;
   const crt_factors<N>* f;
+  std::int64_t outputs;      // y's length
+  int outputs_per_team = 1;  // 1 for column sums, whose outputs lie lda apart
   int stride = N;  // row_stride of the launch's vector length (Kokkos 3.4's host team members do not report it)
 
   // Elements between two threads' rows of team scratch: N padded to an odd multiple of the
@@ -149,8 +154,25 @@ struct gemv_fused_kernel {
     return blocks * vector_length;
   }
 
-  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size, int row_elements) {
-    return static_cast<std::size_t>(team_size) * row_elements * sizeof(std::uint64_t);
+  // The accumulators, then (for several outputs per team) the threads' scans and whether each
+  // output is summed.
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size, int row_elements, int outputs_per_team) {
+    const std::size_t accumulators = static_cast<std::size_t>(team_size) * row_elements * sizeof(std::uint64_t);
+    if (outputs_per_team == 1) return accumulators;
+    return accumulators + team_size * sizeof(fused_scan) + outputs_per_team * sizeof(std::int32_t);
+  }
+  // The team's scratch, taken once per kernel (each get_shmem call takes new memory).
+  struct team_space {
+    std::uint64_t* accumulators;
+    fused_scan* scans;
+    std::int32_t* summed;
+  };
+  KOKKOS_INLINE_FUNCTION team_space space_of(const member& team) const {
+    const int size = team.team_size();
+    const std::size_t accumulators = scratch_bytes(size, stride, 1);
+    auto* base = static_cast<char*>(team.team_scratch(0).get_shmem(scratch_bytes(size, stride, outputs_per_team)));
+    auto* scans = reinterpret_cast<fused_scan*>(base + accumulators);
+    return {reinterpret_cast<std::uint64_t*>(base), scans, reinterpret_cast<std::int32_t*>(scans + size)};
   }
 
   KOKKOS_INLINE_FUNCTION std::size_t element(std::int64_t out, std::int64_t k) const {
@@ -448,13 +470,14 @@ struct gemv_fused_kernel {
     });
   }
 
-  // Residue i of output o's sum from the accumulators of its threads (thread j's at
-  // rows[j * stride + i]), each reduced below m_i < 2^28 (so that their sum, for at most 2^20
+  // Residue i of output o's sum from the accumulators of its threads (the j-th at
+  // rows[j * step + i]), each reduced below m_i < 2^28 (so that their sum, for at most 2^20
   // threads, stays below 2^48), added and reduced; then its grid and bit bound.
-  KOKKOS_INLINE_FUNCTION void write_sum_digit(std::int64_t out, int i, const std::uint64_t* rows, int threads) const {
+  KOKKOS_INLINE_FUNCTION void write_sum_digit(std::int64_t out, int i, const std::uint64_t* rows, int threads,
+                                              int step) const {
     std::uint64_t total = 0;
     for (int j = 0; j < threads; ++j)
-      total += static_cast<std::uint64_t>(mod_u64(rows[j * stride + i], b->m[i], b->inv_m[i]));
+      total += static_cast<std::uint64_t>(mod_u64(rows[j * step + i], b->m[i], b->inv_m[i]));
     sums.digits_of(static_cast<std::size_t>(out))[i] = mod_u63(total, b->m[i], b->inv_m[i]);
   }
   KOKKOS_INLINE_FUNCTION void write_sum_place(std::int64_t out, std::int64_t grid, const fused_scan& scan) const {
@@ -462,70 +485,115 @@ struct gemv_fused_kernel {
     sum_bits(out) = static_cast<std::int32_t>(scan.top - grid + headroom);
   }
 
-  // Output o's sum from the scan's grid: every thread adds its terms, then the team adds the
-  // threads' accumulators.
-  template <bool Wide>
-  KOKKOS_INLINE_FUNCTION void sum_terms(const member& team, std::int64_t out, const fused_scan& scan) const {
+  // A thread's output and terms: output `out` (beyond y when `live` is false, in a last team
+  // that sums fewer outputs), terms first, first + step, ...
+  struct thread_place {
+    std::int64_t out;
+    bool live;
+    int first, step;
+  };
+
+  // The scan of each output from those of its threads, in every thread of the output.
+  KOKKOS_INLINE_FUNCTION fused_scan combine_scans(const member& team, const team_space& space, fused_scan scan) const {
+    if (outputs_per_team == 1) {
+      team.team_reduce(fused_scan_reducer(scan));
+      return scan;
+    }
     const int rank = team.team_rank(), size = team.team_size();
-    auto* accumulators = static_cast<std::uint64_t*>(team.team_scratch(0).get_shmem(scratch_bytes(size, stride)));
-    std::uint64_t* const acc = accumulators + rank * stride;
-    const std::int64_t grid = grid_of(scan);
-
-    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
-    int unfolded = 0;  // products added to acc since it was last reduced
-    remainder_sums remainders;
-    if (adds_y && rank == 0) unfolded += add_term<Wide>(team, y, y_map(out), terms, grid, acc, remainders) ? 1 : 0;
-    for (std::int64_t k = rank; k < terms; k += size) {
-      if (transposed && k + size < terms) prefetch_element(team, element(out, k + size));
-      if (unfolded == basis_constants<N>::accumulation_capacity) {
-        fold(team, acc);
-        unfolded = 0;
-      }
-      unfolded += add_term<Wide>(team, A, element(out, k), k, grid, acc, remainders) ? 1 : 0;
-    }
-    if (remainders.any()) settle_remainders(team, remainders, acc);
+    Kokkos::single(Kokkos::PerThread(team), [&] { space.scans[rank] = scan; });
     team.team_barrier();
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, N), [&](int i) {
-      Kokkos::single(Kokkos::PerThread(team), [&] { write_sum_digit(out, i, accumulators, size); });
+    fused_scan all;
+    const fused_scan_reducer combined(all);
+    for (int j = rank % outputs_per_team; j < size; j += outputs_per_team) combined.join(all, space.scans[j]);
+    team.team_barrier();  // before a second combination writes the scans again
+    return all;
+  }
+
+  // Output o's sum from the scan's grid, when `summed` (else the thread only takes part in the
+  // team's barrier): every thread adds its terms, then the team adds the threads' accumulators.
+  template <bool Wide>
+  KOKKOS_INLINE_FUNCTION void sum_terms(const member& team, const team_space& space, const thread_place& at,
+                                        bool summed, const fused_scan& scan) const {
+    const int slot = team.team_rank() % outputs_per_team;
+    std::uint64_t* const acc = space.accumulators + team.team_rank() * stride;
+    if (summed) {
+      const std::int64_t grid = grid_of(scan);
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
+      int unfolded = 0;  // products added to acc since it was last reduced
+      remainder_sums remainders;
+      if (adds_y && at.first == 0)
+        unfolded += add_term<Wide>(team, y, y_map(at.out), terms, grid, acc, remainders) ? 1 : 0;
+      for (std::int64_t k = at.first; k < terms; k += at.step) {
+        if (transposed && k + at.step < terms) prefetch_element(team, element(at.out, k + at.step));
+        if (unfolded == basis_constants<N>::accumulation_capacity) {
+          fold(team, acc);
+          unfolded = 0;
+        }
+        unfolded += add_term<Wide>(team, A, element(at.out, k), k, grid, acc, remainders) ? 1 : 0;
+      }
+      if (remainders.any()) settle_remainders(team, remainders, acc);
+    }
+    if (outputs_per_team > 1 && at.first == 0)
+      Kokkos::single(Kokkos::PerThread(team), [&] { space.summed[slot] = summed ? 1 : 0; });
+    team.team_barrier();
+    const std::int64_t team_first = team.league_rank() * static_cast<std::int64_t>(outputs_per_team);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, outputs_per_team * N), [&](int j) {
+      const int o = j / N, i = j % N;
+      if (outputs_per_team == 1 ? summed : space.summed[o] != 0)
+        Kokkos::single(Kokkos::PerThread(team), [&] {
+          write_sum_digit(team_first + o, i, space.accumulators + o * stride, at.step, outputs_per_team * stride);
+        });
     });
-    Kokkos::single(Kokkos::PerTeam(team), [&] { write_sum_place(out, grid, scan); });
+    if (summed && at.first == 0)
+      Kokkos::single(Kokkos::PerThread(team), [&] { write_sum_place(at.out, grid_of(scan), scan); });
   }
 
-  // Output o when its scan found a product that may overflow, or one that lies more than 64
-  // bits above the grid's truncation point: the paths that call out-of-line functions.
-  KAMP_OUT_OF_LINE_FUNCTION void finish_rarely(const member& team, std::int64_t out, fused_scan scan) const {
-    if (scan.specials & fused_scan::may_overflow) {
-      fused_scan overflows;
-      overflows.specials = settle_overflows(out, team.team_rank(), team.team_size());
-      team.team_reduce(fused_scan_reducer(overflows));
+  // Writes output o when its scan alone decides it, from the output's first thread.
+  KOKKOS_INLINE_FUNCTION void settle_output(const member& team, const thread_place& at, const fused_scan& scan) const {
+    if (at.live && at.first == 0) Kokkos::single(Kokkos::PerThread(team), [&] { write_settled(at.out, scan); });
+  }
+
+  // The team's outputs when a scan found a product that may overflow, or one that lies more than
+  // 64 bits above the grid's truncation point: the paths that call out-of-line functions.
+  KAMP_OUT_OF_LINE_FUNCTION void finish_rarely(const member& team, const team_space& space, thread_place at,
+                                               fused_scan scan) const {
+    fused_scan overflows;
+    if (at.live && (scan.specials & fused_scan::may_overflow)) overflows.specials = settle_overflows(at.out, at.first, at.step);
+    overflows = combine_scans(team, space, overflows);
+    if (scan.specials & fused_scan::may_overflow)
       scan.specials = (scan.specials & fused_scan::special_values) | overflows.specials;
-    }
-    if (settles(scan)) {
-      Kokkos::single(Kokkos::PerTeam(team), [&] { write_settled(out, scan); });
-      return;
-    }
-    sum_terms<true>(team, out, scan);
+    const bool summed = at.live && !settles(scan);
+    if (!summed) settle_output(team, at, scan);
+    sum_terms<true>(team, space, at, summed, scan);
   }
 
-  // One team per output (see the top of this file). The common path calls no function: a call
+  // R outputs per team (see the top of this file). The common path calls no function: a call
   // in a loop, or before one, made the compiler keep the loop's values in local memory (ncu,
   // E2: 33 local loads per product at 424 bits, docs/decisions.md).
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
-    const std::int64_t out = team.league_rank();
-    const int rank = team.team_rank(), size = team.team_size();
-    // Each thread scans its terms (those it accumulates after), then the team combines them.
+    const int rank = team.team_rank();
+    const std::int64_t out = team.league_rank() * static_cast<std::int64_t>(outputs_per_team) + rank % outputs_per_team;
+    const thread_place at{out, out < outputs, rank / outputs_per_team, team.team_size() / outputs_per_team};
+    const team_space space = space_of(team);
+    // Each thread scans its terms (those it accumulates after), then the threads of an output
+    // combine theirs.
     fused_scan scan;
-    for (std::int64_t k = rank; k < terms; k += size) scan_term(A, element(out, k), k, scan);
-    if (adds_y && rank == 0) scan_term(y, y_map(out), terms, scan);
-    team.team_reduce(fused_scan_reducer(scan));
-    const bool settled = settles(scan);
-    if ((scan.specials & fused_scan::may_overflow) != 0 || (!settled && scan.low < grid_of(scan) - 64)) {
-      finish_rarely(team, out, scan);
-    } else if (settled) {
-      Kokkos::single(Kokkos::PerTeam(team), [&] { write_settled(out, scan); });
-    } else {
-      sum_terms<false>(team, out, scan);
+    if (at.live) {
+      for (std::int64_t k = at.first; k < terms; k += at.step) scan_term(A, element(out, k), k, scan);
+      if (adds_y && at.first == 0) scan_term(y, y_map(out), terms, scan);
     }
+    scan = combine_scans(team, space, scan);
+    const bool settled = settles(scan);
+    // What the team's outputs need, the same in every thread: 1, a sum; 2, the rare paths.
+    std::int32_t needs = settled ? 0 : 1;
+    if ((scan.specials & fused_scan::may_overflow) != 0 || (!settled && scan.low < grid_of(scan) - 64)) needs |= 2;
+    if (outputs_per_team > 1) team.team_reduce(Kokkos::BOr<std::int32_t>(needs));
+    if (needs & 2) {
+      finish_rarely(team, space, at, scan);
+      return;
+    }
+    if (settled) settle_output(team, at, scan);
+    if (needs & 1) sum_terms<false>(team, space, at, !settled, scan);
   }
 };
 
@@ -674,30 +742,41 @@ struct fused_finish {
   }
 };
 
-// Lanes per term and threads per output for the fused kernel: the requested ones clamped
-// to the backend's limits and the scratch budget, or defaults (a lane per four residues,
-// 128 threads per team on a GPU; one thread per output on a CPU).
+// The fused kernel's team shape: lanes per term, threads per output and outputs per team. As
+// requested, zero meaning "derive": a lane per four residues and 128 threads per output on a
+// GPU, one thread per output on a CPU; for row sums on a GPU, as many outputs per team as a
+// 512-thread team holds, at most 4 (the requested ones clamped to the backend's limits and the
+// scratch budget).
 struct fused_shape {
-  int team_size = 1, vector_length = 1;
+  int team_size = 0, vector_length = 0, outputs_per_team = 0;
 };
 
 template <int N, class ExecSpace, class MemorySpace>
-fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace>& kernel, int team_size,
-                               int vector_length) {
+fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace>& kernel, const fused_shape& requested) {
   using policy = fused_policy<ExecSpace>;
   fused_shape shape;
   const int lanes_max = policy::vector_length_max();
-  int lanes = vector_length > 0 ? vector_length : (N / 4 < 32 ? N / 4 : 32);
+  int lanes = requested.vector_length > 0 ? requested.vector_length : (N / 4 < 32 ? N / 4 : 32);
   if (lanes > lanes_max) lanes = lanes_max;
   shape.vector_length = 1;
   while (shape.vector_length * 2 <= lanes) shape.vector_length *= 2;
   const bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
-  int threads = team_size > 0 ? team_size : (host ? 1 : 128 / shape.vector_length);
+  int threads = requested.team_size > 0 ? requested.team_size : (host ? 1 : 128 / shape.vector_length);
+  int outputs = requested.outputs_per_team;
+  if (kernel.transposed) outputs = 1;
+  if (outputs <= 0) outputs = host ? 1 : 512 / (threads * shape.vector_length);
+  if (outputs > 4 && requested.outputs_per_team <= 0) outputs = 4;
+  if (outputs < 1) outputs = 1;
   const int backend_limit = policy(1, 1, shape.vector_length).team_size_max(kernel, Kokkos::ParallelForTag());
-  if (threads > backend_limit) threads = backend_limit;
+  if (outputs > backend_limit) outputs = backend_limit;
+  if (threads * outputs > backend_limit) threads = backend_limit / outputs;
+  if (threads < 1) threads = 1;
   const auto scratch_limit = static_cast<std::size_t>(policy::scratch_size_max(0));
-  while (threads > 1 && kernel.scratch_bytes(threads, kernel.row_stride(shape.vector_length)) > scratch_limit) threads /= 2;
-  shape.team_size = threads < 1 ? 1 : threads;
+  const int stride = kernel.row_stride(shape.vector_length);
+  while (threads > 1 && kernel.scratch_bytes(threads * outputs, stride, outputs) > scratch_limit) threads /= 2;
+  while (outputs > 1 && kernel.scratch_bytes(threads * outputs, stride, outputs) > scratch_limit) outputs /= 2;
+  shape.team_size = threads * outputs;
+  shape.outputs_per_team = outputs;
   return shape;
 }
 
@@ -708,7 +787,7 @@ template <class ExecSpace, int N, class MemorySpace>
 void launch_fused(const std::string& label, const ExecSpace& exec, const mp_array<N, MemorySpace>& A, std::int64_t m,
                   std::int64_t n, std::int64_t lda, bool transposed, const mp_float<N>& alpha,
                   const operand<N, MemorySpace>& x, const mp_float<N>& beta, const operand<N, MemorySpace>& y,
-                  gemv_workspace<N, MemorySpace>& workspace, int team_size, int vector_length) {
+                  gemv_workspace<N, MemorySpace>& workspace, const fused_shape& requested) {
   const std::int64_t outputs = transposed ? n : m, terms = transposed ? m : n;
   const bool adds_y = !beta.is_zero();
   int headroom = 0;
@@ -724,11 +803,14 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   Kokkos::parallel_for(label + "::prepare", lanes_launch<N>(exec, terms + 1),
                        fused_prepare<N, ExecSpace, MemorySpace>{alpha, beta, x, d, terms, b, f});
   using kernel_type = gemv_fused_kernel<N, ExecSpace, MemorySpace>;
-  kernel_type kernel{A, lda, transposed, d, terms, y.array, y_map, adds_y, headroom, sums, sum_grid, sum_bits, b, f};
-  const fused_shape shape = fused_launch_shape(kernel, team_size, vector_length);
+  kernel_type kernel{A, lda, transposed, d, terms, y.array, y_map, adds_y, headroom, sums, sum_grid, sum_bits, b, f, outputs};
+  const fused_shape shape = fused_launch_shape(kernel, requested);
   kernel.stride = kernel.row_stride(shape.vector_length);
-  const auto policy = fused_policy<ExecSpace>(exec, outputs, shape.team_size, shape.vector_length)
-                          .set_scratch_size(0, Kokkos::PerTeam(kernel.scratch_bytes(shape.team_size, kernel.stride)));
+  kernel.outputs_per_team = shape.outputs_per_team;
+  const std::int64_t teams = (outputs + shape.outputs_per_team - 1) / shape.outputs_per_team;
+  const std::size_t scratch = kernel.scratch_bytes(shape.team_size, kernel.stride, shape.outputs_per_team);
+  const auto policy = fused_policy<ExecSpace>(exec, teams, shape.team_size, shape.vector_length)
+                          .set_scratch_size(0, Kokkos::PerTeam(scratch));
   Kokkos::parallel_for(label, policy, kernel);
   Kokkos::parallel_for(label + "::finish", lanes_launch<N>(exec, outputs),
                        fused_finish<N, ExecSpace, MemorySpace>{sums, sum_grid, sum_bits, y.array, y_map, b});

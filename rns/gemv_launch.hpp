@@ -14,10 +14,12 @@ struct gemv_launch {
   int reduce_team_size = 0;     // split: threads per output element in the row/column sums
   int fused_team_size = 0;      // fused: threads per output element
   int fused_vector_length = 0;  // fused: lanes sharing one term's residues
+  int fused_outputs_per_team = 0;  // fused: consecutive outputs a team sums (row sums 'N' only)
 
   bool operator==(const gemv_launch& o) const {
     return algorithm == o.algorithm && reduce_team_size == o.reduce_team_size &&
-           fused_team_size == o.fused_team_size && fused_vector_length == o.fused_vector_length;
+           fused_team_size == o.fused_team_size && fused_vector_length == o.fused_vector_length &&
+           fused_outputs_per_team == o.fused_outputs_per_team;
   }
 };
 

@@ -101,10 +101,11 @@ struct format_kernels<rns::mp_float<N>> {
   }
 
   // Algorithm 1 with the derived and three fixed reduction team sizes; the fused kernel with
-  // 1..32 lanes per term (powers of two up to N) and 64..512 threads per team on a GPU, or
-  // with one and two threads per output on a CPU.
+  // 1..32 lanes per term (powers of two up to N) and 64..512 threads per team on a GPU, for
+  // row sums with one, two or four outputs per team (at least four threads each), or with one
+  // and two threads per output on a CPU.
   template <class ExecSpace>
-  static std::vector<rns::gemv_launch> gemv_candidates() {
+  static std::vector<rns::gemv_launch> gemv_candidates(char trans) {
     using rns::gemv_algorithm;
     std::vector<rns::gemv_launch> out;
     const bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
@@ -117,7 +118,12 @@ struct format_kernels<rns::mp_float<N>> {
       if (host) {
         for (int threads : {1, 2}) out.push_back({gemv_algorithm::fused, 0, threads, 1});
       } else {
-        for (int block : {64, 128, 256, 512}) out.push_back({gemv_algorithm::fused, 0, block / lanes, lanes});
+        const bool row_sums = trans == 'N' || trans == 'n';
+        for (int block : {64, 128, 256, 512})
+          for (int outputs : {1, 2, 4}) {
+            if (outputs > 1 && (!row_sums || block / (lanes * outputs) < 4)) continue;
+            out.push_back({gemv_algorithm::fused, 0, block / (lanes * outputs), lanes, outputs});
+          }
       }
     }
     return out;
@@ -127,7 +133,8 @@ struct format_kernels<rns::mp_float<N>> {
     return {rns::to_string(l.algorithm),
             {{"reduce_team_size", l.reduce_team_size},
              {"fused_team_size", l.fused_team_size},
-             {"fused_vector_length", l.fused_vector_length}}};
+             {"fused_vector_length", l.fused_vector_length},
+             {"fused_outputs_per_team", l.fused_outputs_per_team}}};
   }
 
   // A description this version cannot read (another algorithm name, missing parameters) gives
@@ -138,7 +145,7 @@ struct format_kernels<rns::mp_float<N>> {
       return it == d.parameters.end() || it->second < 0 ? 0 : it->second;
     };
     rns::gemv_launch l{rns::gemv_algorithm::fused, parameter("reduce_team_size"), parameter("fused_team_size"),
-                       parameter("fused_vector_length")};
+                       parameter("fused_vector_length"), parameter("fused_outputs_per_team")};
     if (d.algorithm == "split") l.algorithm = rns::gemv_algorithm::split;
     return l;
   }

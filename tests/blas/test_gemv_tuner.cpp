@@ -39,7 +39,7 @@ void check_tune_store_and_reuse() {
   EXPECT_EQ(cache.warning(), "");
   const auto tuned = blas::tune_gemv<Space, format>(Space(), 'T', 24, 18, cache, {2, false});
   EXPECT_FALSE(tuned.from_cache);
-  const auto candidates = kernels::gemv_candidates<Space>();
+  const auto candidates = kernels::gemv_candidates<Space>('T');
   EXPECT_EQ(tuned.entry.candidates, static_cast<int>(candidates.size()));
   EXPECT_TRUE(std::any_of(candidates.begin(), candidates.end(),
                           [&](const rns::gemv_launch& l) { return kernels::describe(l) == tuned.entry.launch; }));

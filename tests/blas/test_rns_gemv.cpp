@@ -115,6 +115,7 @@ void check_gemv(char trans, data kind) {
       {"fused", {gemv_algorithm::fused, 0, 0, 0}},
       {"fused, 3 threads x 2 lanes", {gemv_algorithm::fused, 0, 3, 2}},
       {"fused, 1 thread x 1 lane", {gemv_algorithm::fused, 0, 1, 1}},
+      {"fused, 3 outputs x 3 threads x 2 lanes", {gemv_algorithm::fused, 0, 3, 2, 3}},
       {"automatic", {}},
   };
   std::vector<rns::mp_float<N>> first_fused;
@@ -204,26 +205,34 @@ void check_special_values() {
   rns::mp_array<N, Memory> dA(A.size()), dx(x.size()), dy(y.size());
   rns::copy_from_host(dA, A);
   rns::copy_from_host(dx, x);
+  // The fused kernel with its derived shape and with four outputs per team: there the first team
+  // settles all its outputs from the scan, and the second settles one, sums two and has a slot
+  // beyond y.
   std::vector<std::vector<rns::mp_float<N>>> results;
-  for (const auto algorithm : {rns::gemv_algorithm::split, rns::gemv_algorithm::fused}) {
+  for (const auto& launch : {rns::gemv_launch{rns::gemv_algorithm::split, 0, 0, 0},
+                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0},
+                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 1, 4}}) {
     rns::copy_from_host(dy, y);
-    kamp::blas::gemv(Space(), 'N', m, n, one, dA, m, dx, 1, half, dy, 1, nullptr, {algorithm, 0, 0, 0});
+    kamp::blas::gemv(Space(), 'N', m, n, one, dA, m, dx, 1, half, dy, 1, nullptr, launch);
     Kokkos::fence();
     results.push_back(rns::copy_to_host(dy));
   }
-  const auto& fused = results[1];
-  EXPECT_TRUE(fused[0].is_nan());
-  EXPECT_TRUE(fused[1].is_inf() && fused[1].sign == 0);
-  EXPECT_TRUE(fused[2].is_nan());
-  EXPECT_TRUE(fused[3].is_nan());
-  EXPECT_TRUE(fused[4].is_inf() && fused[4].sign == 1);
-  EXPECT_EQ(rns::to_double<N>(fused[5], b), 0.5);  // beta y only
-  EXPECT_EQ(rns::to_double<N>(fused[6], b), 2.0);
-  for (std::int64_t i = 0; i < 5; ++i)
-    EXPECT_TRUE(kamp::test::identical<N>(results[0][i], fused[i])) << "y[" << i << "]";
-  // Finite results are equal in value (the significand/exponent split is not canonical).
-  for (std::int64_t i = 5; i < m; ++i)
-    EXPECT_EQ(rns::compare<N>(results[0][i], fused[i], b), 0) << "y[" << i << "]";
+  for (std::size_t r = 1; r < results.size(); ++r) {
+    const auto& fused = results[r];
+    SCOPED_TRACE(r == 1 ? "fused" : "fused, 4 outputs per team");
+    EXPECT_TRUE(fused[0].is_nan());
+    EXPECT_TRUE(fused[1].is_inf() && fused[1].sign == 0);
+    EXPECT_TRUE(fused[2].is_nan());
+    EXPECT_TRUE(fused[3].is_nan());
+    EXPECT_TRUE(fused[4].is_inf() && fused[4].sign == 1);
+    EXPECT_EQ(rns::to_double<N>(fused[5], b), 0.5);  // beta y only
+    EXPECT_EQ(rns::to_double<N>(fused[6], b), 2.0);
+    for (std::int64_t i = 0; i < 5; ++i)
+      EXPECT_TRUE(kamp::test::identical<N>(results[0][i], fused[i])) << "y[" << i << "]";
+    // Finite results are equal in value (the significand/exponent split is not canonical).
+    for (std::int64_t i = 5; i < m; ++i)
+      EXPECT_EQ(rns::compare<N>(results[0][i], fused[i], b), 0) << "y[" << i << "]";
+  }
 }
 
 // On short significands (seed 000's p/4-bit data) every product lies on the fused kernel's grid,
@@ -259,7 +268,8 @@ void check_fused_exact_on_short_significands(char trans) {
   rns::copy_from_host(dA, A);
   rns::copy_from_host(dx, x);
   for (const auto& launch : {rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0},
-                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 1, 1}}) {
+                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 1, 1},
+                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 1, 4}}) {
     rns::copy_from_host(dy, y);
     kamp::blas::gemv(Space(), trans, m, n, one, dA, m, dx, 1, rns::mp_float<N>::zero(), dy, 1, nullptr, launch);
     Kokkos::fence();
@@ -309,7 +319,8 @@ void check_fused_rounds_once(char trans) {
   rns::copy_from_host(dx, x);
   for (const auto& launch : {rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0},
                              rns::gemv_launch{rns::gemv_algorithm::fused, 0, 1, 1},
-                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 2}}) {
+                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 2},
+                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 2, 4}}) {
     rns::copy_from_host(dy, y);
     kamp::blas::gemv(Space(), trans, m, n, one, dA, m, dx, 1, beta, dy, 1, nullptr, launch);
     Kokkos::fence();
