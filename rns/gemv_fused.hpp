@@ -553,23 +553,13 @@ struct gemv_fused_kernel {
     if (at.live && at.first == 0) Kokkos::single(Kokkos::PerThread(team), [&] { write_settled(at.out, scan); });
   }
 
-  // The team's outputs when a scan found a product that may overflow, or one that lies more than
-  // 64 bits above the grid's truncation point: the paths that call out-of-line functions.
-  KAMP_OUT_OF_LINE_FUNCTION void finish_rarely(const member& team, const team_space& space, thread_place at,
-                                               fused_scan scan) const {
-    fused_scan overflows;
-    if (at.live && (scan.specials & fused_scan::may_overflow)) overflows.specials = settle_overflows(at.out, at.first, at.step);
-    overflows = combine_scans(team, space, overflows);
-    if (scan.specials & fused_scan::may_overflow)
-      scan.specials = (scan.specials & fused_scan::special_values) | overflows.specials;
-    const bool summed = at.live && !settles(scan);
-    if (!summed) settle_output(team, at, scan);
-    sum_terms<true>(team, space, at, summed, scan);
-  }
-
   // R outputs per team (see the top of this file). The common path calls no function: a call
   // in a loop, or before one, made the compiler keep the loop's values in local memory (ncu,
-  // E2: 33 local loads per product at 424 bits, docs/decisions.md).
+  // E2: 33 local loads per product at 424 bits, docs/decisions.md). The rare paths (a product
+  // that may overflow, or one more than 64 bits above the grid's truncation point) are inline
+  // and call out-of-line functions that touch no team scratch: an out-of-line function handed
+  // the team's scratch wrote through a bare shared-memory offset (compute-sanitizer on the
+  // H200, with several outputs per team).
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
     const int rank = team.team_rank();
     const std::int64_t out = team.league_rank() * static_cast<std::int64_t>(outputs_per_team) + rank % outputs_per_team;
@@ -588,8 +578,16 @@ struct gemv_fused_kernel {
     std::int32_t needs = settled ? 0 : 1;
     if ((scan.specials & fused_scan::may_overflow) != 0 || (!settled && scan.low < grid_of(scan) - 64)) needs |= 2;
     if (outputs_per_team > 1) team.team_reduce(Kokkos::BOr<std::int32_t>(needs));
-    if (needs & 2) {
-      finish_rarely(team, space, at, scan);
+    if (needs & 2) {  // the rare paths
+      fused_scan overflows;
+      if (at.live && (scan.specials & fused_scan::may_overflow))
+        overflows.specials = settle_overflows(at.out, at.first, at.step);
+      overflows = combine_scans(team, space, overflows);
+      if (scan.specials & fused_scan::may_overflow)
+        scan.specials = (scan.specials & fused_scan::special_values) | overflows.specials;
+      const bool summed = at.live && !settles(scan);
+      if (!summed) settle_output(team, at, scan);
+      sum_terms<true>(team, space, at, summed, scan);
       return;
     }
     if (settled) settle_output(team, at, scan);
