@@ -1,5 +1,6 @@
 // kamp_run: runs registered experiments and writes results/<machine>/<id>.csv and .md.
-//   kamp_run [--size quick|paper] [--data p/4-bit|full|both] [--out DIR] [--list] [E0 E3 ...]
+//   kamp_run [--size quick|paper] [--data p/4-bit|full|both] [--no-host] [--out DIR] [--list] [E0 E3 ...]
+//   --no-host: in a GPU build, skip the rows E0, E3 and E12 measure on the host's threads.
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
@@ -48,6 +49,8 @@ arguments parse(int argc, char** argv) {
                                "must be p/4-bit, full or both");
         a.options.data = {*named};
       }
+    } else if (arg == "--no-host") {
+      a.options.host_rows = false;
     } else if (arg == "--out") {
       a.out_dir = value("--out");
     } else if (arg == "--list") {
