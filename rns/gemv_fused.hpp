@@ -470,14 +470,13 @@ struct gemv_fused_kernel {
     });
   }
 
-  // Residue i of output o's sum from the accumulators of its threads (the j-th at
-  // rows[j * step + i]), each reduced below m_i < 2^28 (so that their sum, for at most 2^20
-  // threads, stays below 2^48), added and reduced; then its grid and bit bound.
+  // Residue i of output o's sum from the folded accumulators of its threads (the j-th at
+  // rows[j * step + i], each below m_i < 2^28, so that their sum, for at most 2^20 threads, stays
+  // below 2^48), added and reduced once; then its grid and bit bound.
   KOKKOS_INLINE_FUNCTION void write_sum_digit(std::int64_t out, int i, const std::uint64_t* rows, int threads,
                                               int step) const {
     std::uint64_t total = 0;
-    for (int j = 0; j < threads; ++j)
-      total += static_cast<std::uint64_t>(mod_u64(rows[j * step + i], b->m[i], b->inv_m[i]));
+    for (int j = 0; j < threads; ++j) total += rows[j * step + i];
     sums.digits_of(static_cast<std::size_t>(out))[i] = mod_u63(total, b->m[i], b->inv_m[i]);
   }
   KOKKOS_INLINE_FUNCTION void write_sum_place(std::int64_t out, std::int64_t grid, const fused_scan& scan) const {
@@ -532,6 +531,9 @@ struct gemv_fused_kernel {
         unfolded += add_term<Wide>(team, A, element(at.out, k), k, grid, acc, remainders) ? 1 : 0;
       }
       if (remainders.any()) settle_remainders(team, remainders, acc);
+      // Every thread reduces its own accumulators, all at once: the sums over the threads then
+      // only add (one thread a residue, serially: with 128 threads a term, 128 reductions).
+      fold(team, acc);
     }
     if (outputs_per_team > 1 && at.first == 0)
       Kokkos::single(Kokkos::PerThread(team), [&] { space.summed[slot] = summed ? 1 : 0; });
