@@ -212,7 +212,7 @@ harness::results_table run_e0_machine(const experiment_options& options) {
   harness::results_table table(harness::run_context::current(options.command),
                                "E0: machine characterization (copy bandwidth, FP64 throughput, vendor double BLAS)");
   characterization<Kokkos::DefaultExecutionSpace>(table, options).run();
-  if (options.host_rows && !std::is_same<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>::value)
+  if (measures_host_rows(options))
     characterization<Kokkos::DefaultHostExecutionSpace>(table, options).run();
   return table;
 }

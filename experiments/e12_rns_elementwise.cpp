@@ -148,7 +148,7 @@ harness::results_table run_e12_rns_elementwise(const experiment_options& options
   harness::results_table table(harness::run_context::current(options.command),
                                "E12: RNS elementwise array add/mul throughput (split kernels, per-thread, MPFR+OpenMP)");
   run_all_precisions<Kokkos::DefaultExecutionSpace>(table, options);
-  if (options.host_rows && !std::is_same<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>::value)
+  if (measures_host_rows(options))
     run_all_precisions<Kokkos::DefaultHostExecutionSpace>(table, options);
   return table;
 }

@@ -194,7 +194,7 @@ harness::results_table run_e3_gemv_precision(const experiment_options& options) 
   // The quick size keeps a 2-core CPU run to a couple of minutes; the paper's is 1000.
   const std::int64_t size = options.size == problem_size::paper ? 1000 : 200;
   sweep<Kokkos::DefaultExecutionSpace>(table, size, options.data);
-  if (options.host_rows && !std::is_same<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>::value)
+  if (measures_host_rows(options))
     sweep<Kokkos::DefaultHostExecutionSpace>(table, size, options.data);
   return table;
 }

@@ -1,8 +1,11 @@
 #pragma once
 // An experiment reproduces one table or figure of a source document: it measures, and
 // returns its rows; the runner writes them to results/<machine>/<id>.csv and .md.
+#include <Kokkos_Core.hpp>
+
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "experiments/data_class.hpp"
@@ -18,6 +21,11 @@ struct experiment_options {
   bool host_rows = true;  // in a GPU build, also the rows measured on the host's threads (E0, E3, E12)
   std::string command;  // recorded in the tables
 };
+
+// Whether an experiment also measures on the host's threads: in a GPU build, unless --no-host.
+inline bool measures_host_rows(const experiment_options& options) {
+  return options.host_rows && !std::is_same<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>::value;
+}
 
 struct experiment {
   std::string id;     // E0..E13
