@@ -50,6 +50,7 @@
 #include "core/kernel_arguments.hpp"
 #include "core/out_of_line.hpp"
 #include "core/prefetch.hpp"
+#include "core/shared_carveout.hpp"
 #include "core/unit_fractions.hpp"
 #include "rns/array_stages.hpp"
 #include "rns/crt_factors.hpp"
@@ -347,10 +348,14 @@ struct gemv_fused_kernel {
   // A thread's truncation remainders (see the top of this file), the same in each of its lanes.
   struct remainder_sums {
     std::uint64_t of_positive[2] = {0, 0}, of_negative[2] = {0, 0};  // least significant word first
+    // Both counters, with zero for the other sign: a counter chosen by index would live in
+    // local memory on a GPU (ncu: a local load and store per truncated product).
     KOKKOS_INLINE_FUNCTION void add(std::uint64_t v, std::int32_t sign) {
-      std::uint64_t* words = sign ? of_negative : of_positive;
-      words[0] += v;
-      words[1] += words[0] < v ? 1 : 0;
+      const std::uint64_t negative = sign ? v : 0, positive = v - negative;
+      of_positive[0] += positive;
+      of_positive[1] += of_positive[0] < positive ? 1 : 0;
+      of_negative[0] += negative;
+      of_negative[1] += of_negative[0] < negative ? 1 : 0;
     }
     KOKKOS_INLINE_FUNCTION bool any() const { return (of_positive[0] | of_positive[1] | of_negative[0] | of_negative[1]) != 0; }
   };
@@ -811,6 +816,7 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   const std::size_t scratch = kernel.scratch_bytes(shape.team_size, kernel.stride, shape.outputs_per_team);
   const auto policy = fused_policy<ExecSpace>(exec, teams, shape.team_size, shape.vector_length)
                           .set_scratch_size(0, Kokkos::PerTeam(scratch));
+  core::fit_shared_carveout<kernel_type>(policy, scratch);
   Kokkos::parallel_for(label, policy, kernel);
   Kokkos::parallel_for(label + "::finish", lanes_launch<N>(exec, outputs),
                        fused_finish<N, ExecSpace, MemorySpace>{sums, sum_grid, sum_bits, y.array, y_map, b});
