@@ -141,6 +141,7 @@ struct gemv_fused_kernel {
   std::int64_t outputs;      // y's length
   int outputs_per_team = 1;  // 1 for column sums, whose outputs lie lda apart
   int stride = N;  // row_stride of the launch's vector length (Kokkos 3.4's host team members do not report it)
+  int lanes = 1;   // the launch's vector length
 
   // Elements between two threads' rows of team scratch: N padded to an odd multiple of the
   // vector length V. A warp holds 32 / V threads of V lanes, and lane l of thread j touches
@@ -274,6 +275,36 @@ struct gemv_fused_kernel {
     return mod_mul(crt_term(a, x, i), f->shifted(0, i), b->m[i], b->inv_m[i]);
   }
 
+  // Residues a lane loads before it uses them. One residue a loop step put each load's latency
+  // (L2 or memory) on the term's critical path, N / V times a term (ncu on the H200 at 106 bits,
+  // one lane a term: 39 % of the stall samples in that loop; docs/decisions.md).
+  static constexpr int residues_in_flight = 4;
+
+  // op(i, s_i) for every residue i of the term, s_i = crt_term(a, x, i), each on the lane that
+  // handles residue i in every other loop (i mod V). On a GPU, when every lane has at least
+  // residues_in_flight of them, a lane loads that many a_i and x_i first.
+  template <class Op>
+  KOKKOS_INLINE_FUNCTION void for_crt_terms(const member& team, const residue* a, const residue* x, Op&& op) const {
+    constexpr int K = residues_in_flight, spread = N / K;
+    if (on_host || N < K * lanes) {
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { op(i, crt_term(a, x, i)); });
+      return;
+    }
+    // Lane l takes j = l, l + V, ... and the residues j + k N/K: N/K is a multiple of V, so
+    // these are its residues i = l mod V.
+    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, spread), [&](int j) {
+      residue a_k[K], x_k[K];
+      for (int k = 0; k < K; ++k) {
+        a_k[k] = a[j + k * spread];
+        x_k[k] = x[j + k * spread];
+      }
+      for (int k = 0; k < K; ++k) {
+        const int i = j + k * spread;
+        op(i, mont_mul(a_k[k], x_k[k], b->m[i], b->mont_neg_inv[i]));
+      }
+    });
+  }
+
   // acc_i += (+-) v_i factor_i mod m_i, unreduced (factor_i nonzero: an inverse, or a power of 2).
   KOKKOS_INLINE_FUNCTION static void accumulate(std::uint64_t* acc, int i, residue v, residue factor,
                                                 std::int32_t sign, residue m) {
@@ -404,15 +435,16 @@ struct gemv_fused_kernel {
       for (int i = 0; i < N; ++i) sums.low += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0];
       sums.fraction = core::add_rn(core::add_rn(partial[0], partial[1]), core::add_rn(partial[2], partial[3]));
     } else {
+      // Each lane sums its own residues' terms, then the lanes' sums are reduced.
+      crt_sums part;
+      for_crt_terms(team, a, x, [&](int i, residue s) {
+        accumulate(acc, i, s, f->shifted(-t, i), sign, b->m[i]);
+        part.fraction = core::add_rn(part.fraction, core::mul_rn(static_cast<double>(s), b->inv_m[i]));
+        part.low += static_cast<std::uint64_t>(s) * b->mi_low[i][0];
+      });
+      const crt_sums_reducer lane_sums(sums);
       Kokkos::parallel_reduce(
-          Kokkos::ThreadVectorRange(team, N),
-          [&](int i, crt_sums& part) {
-            const residue s = crt_term(a, x, i);
-            accumulate(acc, i, s, f->shifted(-t, i), sign, b->m[i]);
-            part.fraction = core::add_rn(part.fraction, core::mul_rn(static_cast<double>(s), b->inv_m[i]));
-            part.low += static_cast<std::uint64_t>(s) * b->mi_low[i][0];
-          },
-          crt_sums_reducer(sums));
+          Kokkos::ThreadVectorRange(team, lanes), [&](int, crt_sums& total) { lane_sums.join(total, part); }, lane_sums);
     }
     const auto rank = static_cast<std::uint64_t>(::floor(core::sub_rn(sums.fraction, fraction_up) + 0.5));
     const std::uint64_t r = sums.low - rank * b->m_low[0];  // P mod 2^64
@@ -447,9 +479,7 @@ struct gemv_fused_kernel {
     const std::int64_t t = grid - term.exp;
     if (t <= 0) {
       const auto up = static_cast<int>(-t);  // < 2q - 2, within the factor table
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
-        accumulate(acc, i, crt_term(a, x, i), f->shifted(up, i), term.sign, b->m[i]);
-      });
+      for_crt_terms(team, a, x, [&](int i, residue s) { accumulate(acc, i, s, f->shifted(up, i), term.sign, b->m[i]); });
     } else if (t <= 64) {
       // fraction_up(a, x).to_double(): the same value, without the extended floats.
       add_truncated(team, a, x, ::ldexp(term.fraction, static_cast<int>(term.fraction_exp)), static_cast<int>(t),
@@ -461,12 +491,12 @@ struct gemv_fused_kernel {
   }
 
   // Asks for A's element e, which the thread reads next, while it works on the current one:
-  // its residues' lines (one per 32 residues) and its exponent, sign and upper bound, one lane
-  // each. On a GPU a prefetch holds no register, where a load issued early would. Only for
-  // column sums ('T'), whose threads' next elements are adjacent: for row sums ('N') the
-  // prefetches made E3 2-8 % slower on p/4-bit data (docs/decisions.md).
-  KOKKOS_INLINE_FUNCTION void prefetch_element(const member& team, std::size_t e) const {
-    constexpr int lines = (N + 31) / 32;
+  // its exponent, sign and upper bound, and with `residues` its residues' lines (one per 32
+  // residues), one lane each. On a GPU a prefetch holds no register, where a load issued early
+  // would. Only for column sums ('T'), whose threads' next elements are adjacent: for row sums
+  // ('N') the prefetches made E3 2-8 % slower on p/4-bit data (docs/decisions.md).
+  KOKKOS_INLINE_FUNCTION void prefetch_element(const member& team, std::size_t e, bool residues) const {
+    const int lines = residues ? (N + 31) / 32 : 0;
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lines + 3), [&](int l) {
       if (l < lines) core::prefetch_l1(A.digits_of(e) + 32 * l);
       else if (l == lines) core::prefetch_l1(A.exp.data() + e);
@@ -528,7 +558,7 @@ struct gemv_fused_kernel {
       if (adds_y && at.first == 0)
         unfolded += add_term<Wide>(team, y, y_map(at.out), terms, grid, acc, remainders) ? 1 : 0;
       for (std::int64_t k = at.first; k < terms; k += at.step) {
-        if (transposed && k + at.step < terms) prefetch_element(team, element(at.out, k + at.step));
+        if (transposed && k + at.step < terms) prefetch_element(team, element(at.out, k + at.step), true);
         if (unfolded == basis_constants<N>::accumulation_capacity) {
           fold(team, acc);
           unfolded = 0;
@@ -576,7 +606,10 @@ struct gemv_fused_kernel {
     // combine theirs.
     fused_scan scan;
     if (at.live) {
-      for (std::int64_t k = at.first; k < terms; k += at.step) scan_term(A, element(out, k), k, scan);
+      for (std::int64_t k = at.first; k < terms; k += at.step) {
+        if (transposed && k + at.step < terms) prefetch_element(team, element(out, k + at.step), false);
+        scan_term(A, element(out, k), k, scan);
+      }
       if (adds_y && at.first == 0) scan_term(y, y_map(out), terms, scan);
     }
     scan = combine_scans(team, space, scan);
@@ -811,6 +844,7 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   kernel_type kernel{A, lda, transposed, d, terms, y.array, y_map, adds_y, headroom, sums, sum_grid, sum_bits, b, f, outputs};
   const fused_shape shape = fused_launch_shape(kernel, requested);
   kernel.stride = kernel.row_stride(shape.vector_length);
+  kernel.lanes = shape.vector_length;
   kernel.outputs_per_team = shape.outputs_per_team;
   const std::int64_t teams = (outputs + shape.outputs_per_team - 1) / shape.outputs_per_team;
   const std::size_t scratch = kernel.scratch_bytes(shape.team_size, kernel.stride, shape.outputs_per_team);
