@@ -142,6 +142,9 @@ struct gemv_fused_kernel {
   int outputs_per_team = 1;  // 1 for column sums, whose outputs lie lda apart
   int stride = N;  // row_stride of the launch's vector length (Kokkos 3.4's host team members do not report it)
   int lanes = 1;   // the launch's vector length
+  // M rounded up, as the basis has it: a member lives in the kernel's constant bank, where the
+  // basis' copy took a global load (and a register for its address) in every term's place.
+  core::er_float M_ru;
 
   // Elements between two threads' rows of team scratch: N padded to an odd multiple of the
   // vector length V. A warp holds 32 / V threads of V lanes, and lane l of thread j touches
@@ -199,7 +202,7 @@ struct gemv_fused_kernel {
 
   // An upper bound of X_a X_d / M for nonzero a and d, which the truncations need.
   KOKKOS_INLINE_FUNCTION core::er_float fraction_up(const mp_header& a, const mp_header& x) const {
-    return core::mul_ru(core::mul_ru(a.eval[1], x.eval[1]), b->M_ru);
+    return core::mul_ru(core::mul_ru(a.eval[1], x.eval[1]), M_ru);
   }
 
   // The place of the product A_ok d_k of two finite values; false when it is zero. Its bit bound
@@ -209,10 +212,10 @@ struct gemv_fused_kernel {
   KOKKOS_INLINE_FUNCTION bool place_term(const mp_header& a, const mp_header& x, fused_term& t) const {
     if (a.is_zero() || x.is_zero()) return false;
     t.exp = static_cast<std::int64_t>(a.exp) + x.exp;
-    const double m = b->M_ru.frac;
+    const double m = M_ru.frac;
     t.fraction = core::mul_ru_unit(core::mul_ru_unit(a.eval[1].frac, x.eval[1].frac), m);
-    t.fraction_exp = a.eval[1].exp + x.eval[1].exp + b->M_ru.exp;
-    t.bits = t.fraction_exp + b->M_ru.exp + core::binary_exponent(core::mul_ru_unit(t.fraction, m));
+    t.fraction_exp = a.eval[1].exp + x.eval[1].exp + M_ru.exp;
+    t.bits = t.fraction_exp + M_ru.exp + core::binary_exponent(core::mul_ru_unit(t.fraction, m));
     t.sign = a.sign ^ x.sign;
     return true;
   }
@@ -277,8 +280,9 @@ struct gemv_fused_kernel {
 
   // Residues a lane loads before it uses them. One residue a loop step put each load's latency
   // (L2 or memory) on the term's critical path, N / V times a term (ncu on the H200 at 106 bits,
-  // one lane a term: 39 % of the stall samples in that loop; docs/decisions.md).
-  static constexpr int residues_in_flight = 4;
+  // one lane a term: 39 % of the stall samples in that loop). Eight did better than four on E3
+  // at every precision (docs/decisions.md).
+  static constexpr int residues_in_flight = 8;
 
   // op(i, s_i) for every residue i of the term, s_i = crt_term(a, x, i), each on the lane that
   // handles residue i in every other loop (i mod V). On a GPU, when every lane has at least
@@ -389,6 +393,16 @@ struct gemv_fused_kernel {
       of_negative[1] += of_negative[0] < negative ? 1 : 0;
     }
     KOKKOS_INLINE_FUNCTION bool any() const { return (of_positive[0] | of_positive[1] | of_negative[0] | of_negative[1]) != 0; }
+    // The net sum, the negative terms' less the positive terms': its magnitude in two words
+    // (least significant first), and whether it is negative.
+    KOKKOS_INLINE_FUNCTION std::int32_t net(std::uint64_t (&magnitude)[2]) const {
+      const bool negative = of_negative[1] < of_positive[1] || (of_negative[1] == of_positive[1] && of_negative[0] < of_positive[0]);
+      const std::uint64_t larger0 = negative ? of_positive[0] : of_negative[0], larger1 = negative ? of_positive[1] : of_negative[1];
+      const std::uint64_t smaller0 = negative ? of_negative[0] : of_positive[0], smaller1 = negative ? of_negative[1] : of_positive[1];
+      magnitude[0] = larger0 - smaller0;
+      magnitude[1] = larger1 - smaller1 - (larger0 < smaller0 ? 1 : 0);
+      return negative ? 1 : 0;
+    }
   };
 
   // What a truncation reads of the product P = sum_i s_i M_i - rank M: sum_i s_i / m_i, whose
@@ -451,16 +465,16 @@ struct gemv_fused_kernel {
     remainders.add(t < 64 ? r << (64 - t) : r, sign);     // P mod 2^t, scaled by 2^(64 - t)
   }
 
-  // acc += 2^-64 (negative terms' remainder sum - positive terms'), mod m_i; acc is folded first,
-  // so that this product fits.
+  // acc += 2^-64 (negative terms' remainder sum - positive terms'), mod m_i, the net sum reduced
+  // once a residue; acc is folded first when it holds as many products as it may (`full`), so
+  // that this one fits.
   KOKKOS_INLINE_FUNCTION void settle_remainders(const member& team, const remainder_sums& remainders,
-                                                std::uint64_t* acc) const {
-    fold(team, acc);
+                                                std::uint64_t* acc, bool full) const {
+    if (full) fold(team, acc);
+    std::uint64_t net[2];
+    const std::int32_t negative = remainders.net(net);
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
-      const residue m = b->m[i];
-      const residue difference = mod_sub(mod_words(remainders.of_negative, 2, m, b->inv_m[i]),
-                                         mod_words(remainders.of_positive, 2, m, b->inv_m[i]), m);
-      accumulate(acc, i, difference, b->inv_pow2[64][i], 0, m);
+      accumulate(acc, i, mod_words(net, 2, b->m[i], b->inv_m[i]), b->inv_pow2[64][i], negative, b->m[i]);
     });
   }
 
@@ -565,7 +579,8 @@ struct gemv_fused_kernel {
         }
         unfolded += add_term<Wide>(team, A, element(at.out, k), k, grid, acc, remainders) ? 1 : 0;
       }
-      if (remainders.any()) settle_remainders(team, remainders, acc);
+      if (remainders.any())
+        settle_remainders(team, remainders, acc, unfolded == basis_constants<N>::accumulation_capacity);
       // Every thread reduces its own accumulators, all at once: the sums over the threads then
       // only add (one thread a residue, serially: with 128 threads a term, 128 reductions).
       fold(team, acc);
@@ -845,6 +860,7 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   const fused_shape shape = fused_launch_shape(kernel, requested);
   kernel.stride = kernel.row_stride(shape.vector_length);
   kernel.lanes = shape.vector_length;
+  kernel.M_ru = basis<N>::host().M_ru;
   kernel.outputs_per_team = shape.outputs_per_team;
   const std::int64_t teams = (outputs + shape.outputs_per_team - 1) / shape.outputs_per_team;
   const std::size_t scratch = kernel.scratch_bytes(shape.team_size, kernel.stride, shape.outputs_per_team);
