@@ -18,33 +18,35 @@
 
 namespace kamp::core {
 
-#if defined(KOKKOS_ENABLE_CUDA) && KOKKOS_VERSION / 100 == 304
-#define KAMP_FITS_SHARED_CARVEOUT
-#endif
+// What a multiprocessor offers a kernel, in the units the CUDA runtime reports them.
+struct multiprocessor_limits {
+  int warp_size = 32;
+  int registers = 65536;
+  int threads = 2048;
+  int teams = 32;
+  std::size_t shared_bytes = 233472;     // the most shared memory a multiprocessor can have
+  std::size_t reserved_per_team = 1024;  // shared memory the runtime keeps for each team
+};
 
-#if defined(KAMP_FITS_SHARED_CARVEOUT)
-namespace detail {
-
-// The carveout, in percent of the most shared memory a multiprocessor has, that holds the
-// teams of `threads` threads with `scratch` bytes each that fit the kernel's registers.
-inline int carveout_percent(const cudaFuncAttributes& kernel, const cudaDeviceProp& device, int threads,
-                            std::size_t scratch) {
+// The carveout, in percent of limits.shared_bytes, that holds as many teams of `threads`
+// threads, `scratch` plus `static_shared` bytes of shared memory each, as the kernel's
+// `registers` per thread let the multiprocessor run at once (at least one; at most 100).
+inline int carveout_percent(int registers, std::size_t static_shared, int threads, std::size_t scratch,
+                            const multiprocessor_limits& limits) {
   constexpr int register_granule = 256;  // registers are allotted per warp in these units
-  const int warps = (threads + device.warpSize - 1) / device.warpSize;
-  const int per_warp = (kernel.numRegs * device.warpSize + register_granule - 1) / register_granule * register_granule;
-  int teams = device.maxBlocksPerMultiProcessor;
-  if (per_warp > 0 && device.regsPerMultiprocessor / (per_warp * warps) < teams)
-    teams = device.regsPerMultiprocessor / (per_warp * warps);
-  if (device.maxThreadsPerMultiProcessor / (warps * device.warpSize) < teams)
-    teams = device.maxThreadsPerMultiProcessor / (warps * device.warpSize);
+  const int warps = (threads + limits.warp_size - 1) / limits.warp_size;
+  const int per_warp = (registers * limits.warp_size + register_granule - 1) / register_granule * register_granule;
+  int teams = limits.teams;
+  if (per_warp > 0 && limits.registers / (per_warp * warps) < teams) teams = limits.registers / (per_warp * warps);
+  if (limits.threads / (warps * limits.warp_size) < teams) teams = limits.threads / (warps * limits.warp_size);
   if (teams < 1) teams = 1;
-  const std::size_t per_team = scratch + kernel.sharedSizeBytes + device.reservedSharedMemPerBlock;
-  const std::size_t most = device.sharedMemPerMultiprocessor;
-  const std::size_t percent = (teams * per_team * 100 + most - 1) / most;
+  const std::size_t per_team = scratch + static_shared + limits.reserved_per_team;
+  const std::size_t percent = (teams * per_team * 100 + limits.shared_bytes - 1) / limits.shared_bytes;
   return percent > 100 ? 100 : static_cast<int>(percent);
 }
 
-}  // namespace detail
+#if defined(KOKKOS_ENABLE_CUDA) && KOKKOS_VERSION / 100 == 304
+#define KAMP_FITS_SHARED_CARVEOUT
 #endif
 
 // Before Kokkos::parallel_for(policy, functor): the carveout for this launch's team size and
@@ -67,8 +69,15 @@ void fit_shared_carveout(const Policy& policy, std::size_t scratch) {
       return a;
     }();
     static int last = -1;
-    const int percent = detail::carveout_percent(attributes, policy.space().cuda_device_prop(),
-                                                 policy.team_size() * policy.impl_vector_length(), scratch);
+    const cudaDeviceProp& device = policy.space().cuda_device_prop();
+    const multiprocessor_limits limits{device.warpSize,
+                                       device.regsPerMultiprocessor,
+                                       device.maxThreadsPerMultiProcessor,
+                                       device.maxBlocksPerMultiProcessor,
+                                       device.sharedMemPerMultiprocessor,
+                                       device.reservedSharedMemPerBlock};
+    const int percent = carveout_percent(attributes.numRegs, attributes.sharedSizeBytes,
+                                         policy.team_size() * policy.impl_vector_length(), scratch, limits);
     if (percent == last) return;
     if (cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel), cudaFuncAttributePreferredSharedMemoryCarveout,
                              percent) != cudaSuccess)
