@@ -58,6 +58,7 @@
 #include "rns/montgomery.hpp"
 #include "rns/mp_array.hpp"
 #include "rns/mul.hpp"
+#include "rns/residue_copy.hpp"
 #include "rns/round_on_lanes.hpp"
 #include "rns/round_stage.hpp"
 #include "rns/workspaces.hpp"
@@ -205,27 +206,28 @@ struct gemv_fused_kernel {
     return core::mul_ru(core::mul_ru(a.eval[1], x.eval[1]), M_ru);
   }
 
-  // The place of the product A_ok d_k of two finite values; false when it is zero. Its bit bound
+  // The place of the product A_ok d_k; false unless both are finite and nonzero. Its bit bound
   // is bit_length_bound(fraction_up(a, x)), the same three upward roundings on the bare
   // fractions: a term's place is most of a term's work on a CPU and, as extended floats, kept
-  // the GPU loop above its register budget.
+  // the GPU loop above its register budget. The place is computed before the test, from every
+  // header field at once (a zero or a special value has eval {0, 0}, which computes harmlessly):
+  // tested first, the fields were loaded in three rounds, each behind the test on the one before
+  // (ncu at 106 bits, full data: the scan's loop, a quarter of the stall samples).
   KOKKOS_INLINE_FUNCTION bool place_term(const mp_header& a, const mp_header& x, fused_term& t) const {
-    if (a.is_zero() || x.is_zero()) return false;
     t.exp = static_cast<std::int64_t>(a.exp) + x.exp;
     const double m = M_ru.frac;
     t.fraction = core::mul_ru_unit(core::mul_ru_unit(a.eval[1].frac, x.eval[1].frac), m);
     t.fraction_exp = a.eval[1].exp + x.eval[1].exp + M_ru.exp;
     t.bits = t.fraction_exp + M_ru.exp + core::binary_exponent(core::mul_ru_unit(t.fraction, m));
     t.sign = a.sign ^ x.sign;
-    return true;
+    return a.is_finite() & x.is_finite() & !a.eval[1].is_zero() & !x.eval[1].is_zero();
   }
 
   // Classifies the product a_e d_k (a: A, or y for the term beta y_o) from its headers for the
   // scan; returns false for a zero or special one. A product that may overflow is kept as
   // finite and flagged.
-  KOKKOS_INLINE_FUNCTION bool finite_term(const mp_array<N, MemorySpace>& a_array, std::size_t e, std::int64_t k,
-                                          fused_term& t, std::int32_t& specials) const {
-    const mp_header a = a_array.header(e), x = header_of_d(k);
+  KOKKOS_INLINE_FUNCTION bool finite_term(const mp_header& a, const mp_header& x, fused_term& t,
+                                          std::int32_t& specials) const {
     const std::int32_t sign = a.sign ^ x.sign;
     if (a.is_nan() || x.is_nan() || (a.is_inf() && x.is_zero()) || (a.is_zero() && x.is_inf())) {
       specials |= fused_scan::has_nan;
@@ -258,7 +260,7 @@ struct gemv_fused_kernel {
     const auto settle = [&](const mp_array<N, MemorySpace>& a_array, std::size_t e, std::int64_t k) {
       fused_term t;
       std::int32_t flags = 0;
-      if (finite_term(a_array, e, k, t, flags) && (flags & fused_scan::may_overflow) &&
+      if (finite_term(a_array.header(e), header_of_d(k), t, flags) && (flags & fused_scan::may_overflow) &&
           product_overflows(a_array, e, k))
         specials |= t.sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
     };
@@ -284,15 +286,35 @@ struct gemv_fused_kernel {
   // at every precision (docs/decisions.md).
   static constexpr int residues_in_flight = 8;
 
-  // op(i, s_i) for every residue i of the term, s_i = crt_term(a, x, i), each on the lane that
-  // handles residue i in every other loop (i mod V). On a GPU, when every lane has at least
-  // residues_in_flight of them, a lane loads that many a_i and x_i first.
+  // op(i, s_i, c_i) for every residue i of the term, s_i = crt_term(a, x, i) and c_i = factors[i],
+  // each on the lane that handles residue i in every other loop (i mod V). On a GPU, when every
+  // lane has at least residues_in_flight of them, a lane loads that many a_i and x_i first:
+  // consecutive ones, with their factors, in 16-byte loads when the thread is its term's only
+  // lane (a quarter of the load instructions and L1 wavefronts, where the L1 throughput was at
+  // 75 %: ncu at 106 bits, full data), or otherwise N / K apart, so that lane l keeps its
+  // residues l mod V.
   template <class Op>
-  KOKKOS_INLINE_FUNCTION void for_crt_terms(const member& team, const residue* a, const residue* x, Op&& op) const {
+  KOKKOS_INLINE_FUNCTION void for_crt_terms(const member& team, const residue* a, const residue* x,
+                                            const residue* factors, Op&& op) const {
     constexpr int K = residues_in_flight, spread = N / K;
     if (on_host || N < K * lanes) {
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { op(i, crt_term(a, x, i)); });
+      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { op(i, crt_term(a, x, i), factors[i]); });
       return;
+    }
+    if constexpr (N % K == 0) {
+      if (lanes == 1) {
+        for (int first = 0; first < N; first += K) {
+          residue a_k[K], x_k[K], c_k[K];
+          load_residues<K>(a + first, a_k);
+          load_residues<K>(x + first, x_k);
+          load_residues<K>(factors + first, c_k);
+          for (int k = 0; k < K; ++k) {
+            const int i = first + k;
+            op(i, mont_mul(a_k[k], x_k[k], b->m[i], b->mont_neg_inv[i]), c_k[k]);
+          }
+        }
+        return;
+      }
     }
     // Lane l takes j = l, l + V, ... and the residues j + k N/K: N/K is a multiple of V, so
     // these are its residues i = l mod V.
@@ -304,7 +326,7 @@ struct gemv_fused_kernel {
       }
       for (int k = 0; k < K; ++k) {
         const int i = j + k * spread;
-        op(i, mont_mul(a_k[k], x_k[k], b->m[i], b->mont_neg_inv[i]));
+        op(i, mont_mul(a_k[k], x_k[k], b->m[i], b->mont_neg_inv[i]), factors[i]);
       }
     });
   }
@@ -335,14 +357,17 @@ struct gemv_fused_kernel {
                          [&](int i) { accumulate(acc, i, p[i], 1, sign, b->m[i]); });
   }
 
-  // The scan of one term a_e d_k: its place into scan, or the special value it makes.
+  // The scan of one term a_e d_k: its place into scan, or the special value it makes. The common
+  // term (finite, nonzero and short of the overflow limit) is told from its place, so that
+  // no test waits for a header field before the others are loaded (see place_term).
   KOKKOS_INLINE_FUNCTION void scan_term(const mp_array<N, MemorySpace>& a_array, std::size_t e, std::int64_t k,
                                         fused_scan& scan) const {
+    const mp_header a = a_array.header(e), x = header_of_d(k);
     fused_term term;
-    if (finite_term(a_array, e, k, term, scan.specials)) {
-      if (term.exp + term.bits > scan.top) scan.top = term.exp + term.bits;
-      if (term.exp < scan.low) scan.low = term.exp;
-    }
+    const bool nonzero = place_term(a, x, term);
+    if (!(nonzero & (term.bits <= q + exponent_limit - term.exp)) && !finite_term(a, x, term, scan.specials)) return;
+    if (term.exp + term.bits > scan.top) scan.top = term.exp + term.bits;
+    if (term.exp < scan.low) scan.low = term.exp;
   }
 
   // Whether the scan alone decides output o: a special value, or every product zero.
@@ -451,8 +476,8 @@ struct gemv_fused_kernel {
     } else {
       // Each lane sums its own residues' terms, then the lanes' sums are reduced.
       crt_sums part;
-      for_crt_terms(team, a, x, [&](int i, residue s) {
-        accumulate(acc, i, s, f->shifted(-t, i), sign, b->m[i]);
+      for_crt_terms(team, a, x, f->of_shift[-t - crt_factors<N>::lowest_shift], [&](int i, residue s, residue factor) {
+        accumulate(acc, i, s, factor, sign, b->m[i]);
         part.fraction = core::add_rn(part.fraction, core::mul_rn(static_cast<double>(s), b->inv_m[i]));
         part.low += static_cast<std::uint64_t>(s) * b->mi_low[i][0];
       });
@@ -487,13 +512,15 @@ struct gemv_fused_kernel {
                                        std::int64_t k, std::int64_t grid, std::uint64_t* acc,
                                        remainder_sums& remainders) const {
     fused_term term;
-    if (!place_term(a_array.header(e), header_of_d(k), term) || term.exp + term.bits <= grid) return false;
+    const bool nonzero = place_term(a_array.header(e), header_of_d(k), term);
+    if (!(nonzero & (term.exp + term.bits > grid))) return false;
     const residue* a = a_array.digits_of(e);
     const residue* x = d.digits_of(static_cast<std::size_t>(k));
     const std::int64_t t = grid - term.exp;
     if (t <= 0) {
       const auto up = static_cast<int>(-t);  // < 2q - 2, within the factor table
-      for_crt_terms(team, a, x, [&](int i, residue s) { accumulate(acc, i, s, f->shifted(up, i), term.sign, b->m[i]); });
+      for_crt_terms(team, a, x, f->of_shift[up - crt_factors<N>::lowest_shift],
+                    [&](int i, residue s, residue factor) { accumulate(acc, i, s, factor, term.sign, b->m[i]); });
     } else if (t <= 64) {
       // fraction_up(a, x).to_double(): the same value, without the extended floats.
       add_truncated(team, a, x, ::ldexp(term.fraction, static_cast<int>(term.fraction_exp)), static_cast<int>(t),
@@ -519,14 +546,20 @@ struct gemv_fused_kernel {
     });
   }
 
-  // Residue i of output o's sum from the folded accumulators of its threads (the j-th at
-  // rows[j * step + i], each below m_i < 2^28, so that their sum, for at most 2^20 threads, stays
-  // below 2^48), added and reduced once; then its grid and bit bound.
+  // Residue i of the accumulators j = first, first + every, ... below `rows` of one output, the
+  // j-th at rows[j * step + i]. Folded, each is below m_i < 2^28, so that a sum over at most 2^20
+  // threads stays below 2^48.
+  KOKKOS_INLINE_FUNCTION static std::uint64_t column_sum(const std::uint64_t* rows, int i, int first, int every,
+                                                         int count, int step) {
+    std::uint64_t total = 0;
+    for (int j = first; j < count; j += every) total += rows[j * step + i];
+    return total;
+  }
+  // Residue i of output o's sum from the first `threads` rows, added and reduced once; then its
+  // grid and bit bound.
   KOKKOS_INLINE_FUNCTION void write_sum_digit(std::int64_t out, int i, const std::uint64_t* rows, int threads,
                                               int step) const {
-    std::uint64_t total = 0;
-    for (int j = 0; j < threads; ++j) total += rows[j * step + i];
-    sums.digits_of(static_cast<std::size_t>(out))[i] = mod_u63(total, b->m[i], b->inv_m[i]);
+    sums.digits_of(static_cast<std::size_t>(out))[i] = mod_u63(column_sum(rows, i, 0, 1, threads, step), b->m[i], b->inv_m[i]);
   }
   KOKKOS_INLINE_FUNCTION void write_sum_place(std::int64_t out, std::int64_t grid, const fused_scan& scan) const {
     sum_grid(out) = grid;
@@ -588,13 +621,32 @@ struct gemv_fused_kernel {
     if (outputs_per_team > 1 && at.first == 0)
       Kokkos::single(Kokkos::PerThread(team), [&] { space.summed[slot] = summed ? 1 : 0; });
     team.team_barrier();
-    const std::int64_t team_first = team.league_rank() * static_cast<std::int64_t>(outputs_per_team);
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, outputs_per_team * N), [&](int j) {
+    // The column sums in two passes when the team has threads to spare: group g's threads first
+    // add rows g, g + G, ... into row g, then one thread a residue adds the G rows. With one
+    // thread a residue for all of them, N of 128 threads ran 128 dependent shared loads each while
+    // the others waited at the barrier (ncu at 106 bits: about 15 % of the stall samples).
+    const int R = outputs_per_team, step = R * stride;
+    const auto sums_output = [&](int o) { return R == 1 ? summed : space.summed[o] != 0; };
+    int groups = team.team_size() / (R * N);
+    if (groups > at.step) groups = at.step;
+    if (groups > 1) {
+      Kokkos::parallel_for(Kokkos::TeamThreadRange(team, R * N * groups), [&](int j) {
+        const int i = j % N, o = j / N % R, g = j / (N * R);
+        if (sums_output(o))
+          Kokkos::single(Kokkos::PerThread(team), [&] {
+            std::uint64_t* rows = space.accumulators + o * stride;
+            rows[g * step + i] = column_sum(rows, i, g, groups, at.step, step);
+          });
+      });
+      team.team_barrier();
+    }
+    const int rows_left = groups > 1 ? groups : at.step;
+    const std::int64_t team_first = team.league_rank() * static_cast<std::int64_t>(R);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, R * N), [&](int j) {
       const int o = j / N, i = j % N;
-      if (outputs_per_team == 1 ? summed : space.summed[o] != 0)
-        Kokkos::single(Kokkos::PerThread(team), [&] {
-          write_sum_digit(team_first + o, i, space.accumulators + o * stride, at.step, outputs_per_team * stride);
-        });
+      if (sums_output(o))
+        Kokkos::single(Kokkos::PerThread(team),
+                       [&] { write_sum_digit(team_first + o, i, space.accumulators + o * stride, rows_left, step); });
     });
     if (summed && at.first == 0)
       Kokkos::single(Kokkos::PerThread(team), [&] { write_sum_place(at.out, grid_of(scan), scan); });
