@@ -25,6 +25,10 @@ struct crt_factors {
 
   residue to_crt_form[N];  // w_i 2^64 mod m_i: mont_mul(x_i, to_crt_form[i]) = x_i w_i 2^32 mod m_i
   residue of_shift[highest_shift - lowest_shift + 1][N];  // w_i^-1 2^j mod m_i at [j - lowest_shift]
+  // (M/m_i) mod 2^64, the basis' mi_low[i][0] side by side: the CPU's truncation reads it in a
+  // vectorised loop, where the basis' stride of `words` words made GCC assemble each vector of
+  // four on the stack (a store-forwarding stall a vector; twice the fused GEMV's time at N = 128).
+  std::uint64_t mi_low_word[N];
 
   KOKKOS_INLINE_FUNCTION residue shifted(int j, int i) const { return of_shift[j - lowest_shift][i]; }
 };
@@ -50,6 +54,7 @@ class crt_factor_table {
       std::int64_t w_inverse = 1;  // M / m_i mod m_i, the inverse of w_i
       for (int j = 0; j < N; ++j)
         if (j != i) w_inverse = w_inverse * (b.m[j] % m) % m;
+      f->mi_low_word[i] = b.mi_low[i][0];
       f->to_crt_form[i] = static_cast<residue>(static_cast<std::int64_t>(b.w[i]) * b.mont_r2[i] % m);
       std::int64_t up = w_inverse, down = w_inverse;
       for (int j = 0; j <= crt_factors<N>::highest_shift; ++j, up = up * 2 % m)

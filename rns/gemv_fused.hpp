@@ -471,7 +471,7 @@ struct gemv_fused_kernel {
       for (int i = 0; i < N; i += 4)
         for (int j = 0; j < 4; ++j)
           partial[j] = core::add_rn(partial[j], core::mul_rn(static_cast<double>(s[i + j]), b->inv_m[i + j]));
-      for (int i = 0; i < N; ++i) sums.low += static_cast<std::uint64_t>(s[i]) * b->mi_low[i][0];
+      for (int i = 0; i < N; ++i) sums.low += static_cast<std::uint64_t>(s[i]) * f->mi_low_word[i];
       sums.fraction = core::add_rn(core::add_rn(partial[0], partial[1]), core::add_rn(partial[2], partial[3]));
     } else {
       // Each lane sums its own residues' terms, then the lanes' sums are reduced.
