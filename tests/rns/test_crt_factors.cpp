@@ -86,10 +86,31 @@ void check_crt_factors() {
   }
 }
 
+// mi_low_word[i], the CPU truncation's copy of the basis' low word, is (M / m_i) mod 2^64,
+// computed here from the moduli with GMP.
+template <class Config>
+void check_cofactor_words() {
+  static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "mpz_get_ui returns the low 64 bits");
+  constexpr int N = Config::moduli;
+  const auto& b = rns::basis<N>::host();
+  const auto& f = rns::crt_factor_table<N>::host();
+  mpz_t cofactor, low;
+  mpz_inits(cofactor, low, nullptr);
+  for (int i = 0; i < N; ++i) {
+    mpz_set_ui(cofactor, 1);
+    for (int j = 0; j < N; ++j)
+      if (j != i) mpz_mul_ui(cofactor, cofactor, b.m[j]);
+    mpz_fdiv_r_2exp(low, cofactor, 64);
+    EXPECT_EQ(f.mi_low_word[i], static_cast<std::uint64_t>(mpz_get_ui(low))) << "i=" << i;
+  }
+  mpz_clears(cofactor, low, nullptr);
+}
+
 template <class Config>
 struct rns_crt_factors_test : ::testing::Test {};
 TYPED_TEST_SUITE(rns_crt_factors_test, kamp::test::rns_configs, kamp::test::rns_config_name);
 
 TYPED_TEST(rns_crt_factors_test, place_products_kept_as_crt_terms) { check_crt_factors<TypeParam>(); }
+TYPED_TEST(rns_crt_factors_test, cofactor_words_for_the_cpu_truncation) { check_cofactor_words<TypeParam>(); }
 
 }  // namespace
