@@ -30,7 +30,10 @@ struct crt_factors {
   // four on the stack (a store-forwarding stall a vector; twice the fused GEMV's time at N = 128).
   std::uint64_t mi_low_word[N];
 
-  KOKKOS_INLINE_FUNCTION residue shifted(int j, int i) const { return of_shift[j - lowest_shift][i]; }
+  // The factors of shift j for every residue, side by side: a thread that places a term alone
+  // loads them together.
+  KOKKOS_INLINE_FUNCTION const residue* shifted_row(int j) const { return of_shift[j - lowest_shift]; }
+  KOKKOS_INLINE_FUNCTION residue shifted(int j, int i) const { return shifted_row(j)[i]; }
 };
 
 template <int N>

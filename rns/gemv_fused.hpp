@@ -223,6 +223,10 @@ struct gemv_fused_kernel {
     return a.is_finite() & x.is_finite() & !a.eval[1].is_zero() & !x.eval[1].is_zero();
   }
 
+  // The bits a product at the term's exponent may have before the scalar multiplication
+  // overflows it.
+  KOKKOS_INLINE_FUNCTION static std::int64_t overflow_room(const fused_term& t) { return q + exponent_limit - t.exp; }
+
   // Classifies the product a_e d_k (a: A, or y for the term beta y_o) from its headers for the
   // scan; returns false for a zero or special one. A product that may overflow is kept as
   // finite and flagged.
@@ -240,7 +244,7 @@ struct gemv_fused_kernel {
     if (!place_term(a, x, t)) return false;
     // A product that the scalar multiplication overflows is an infinity here too: it does
     // when the product has more than room bits (rns/round_stage.hpp).
-    const std::int64_t room = q + exponent_limit - t.exp;
+    const std::int64_t room = overflow_room(t);
     if (t.bits > room) {
       if (bit_length_floor<N>(core::mul_rd(core::mul_rd(a.eval[0], x.eval[0]), b->M_rd), *b) > room) {
         specials |= sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
@@ -365,7 +369,7 @@ struct gemv_fused_kernel {
     const mp_header a = a_array.header(e), x = header_of_d(k);
     fused_term term;
     const bool nonzero = place_term(a, x, term);
-    if (!(nonzero & (term.bits <= q + exponent_limit - term.exp)) && !finite_term(a, x, term, scan.specials)) return;
+    if (!(nonzero & (term.bits <= overflow_room(term))) && !finite_term(a, x, term, scan.specials)) return;
     if (term.exp + term.bits > scan.top) scan.top = term.exp + term.bits;
     if (term.exp < scan.low) scan.low = term.exp;
   }
@@ -476,7 +480,7 @@ struct gemv_fused_kernel {
     } else {
       // Each lane sums its own residues' terms, then the lanes' sums are reduced.
       crt_sums part;
-      for_crt_terms(team, a, x, f->of_shift[-t - crt_factors<N>::lowest_shift], [&](int i, residue s, residue factor) {
+      for_crt_terms(team, a, x, f->shifted_row(-t), [&](int i, residue s, residue factor) {
         accumulate(acc, i, s, factor, sign, b->m[i]);
         part.fraction = core::add_rn(part.fraction, core::mul_rn(static_cast<double>(s), b->inv_m[i]));
         part.low += static_cast<std::uint64_t>(s) * b->mi_low[i][0];
@@ -519,7 +523,7 @@ struct gemv_fused_kernel {
     const std::int64_t t = grid - term.exp;
     if (t <= 0) {
       const auto up = static_cast<int>(-t);  // < 2q - 2, within the factor table
-      for_crt_terms(team, a, x, f->of_shift[up - crt_factors<N>::lowest_shift],
+      for_crt_terms(team, a, x, f->shifted_row(up),
                     [&](int i, residue s, residue factor) { accumulate(acc, i, s, factor, term.sign, b->m[i]); });
     } else if (t <= 64) {
       // fraction_up(a, x).to_double(): the same value, without the extended floats.
