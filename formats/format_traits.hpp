@@ -33,6 +33,9 @@
 //   static constexpr int precision;            significand bits (nominal, for tables)
 //   static std::string name();                 e.g. "dd_real", "rns_424"
 //
+// Optional, for formats that tell zero from a field (formats/host_values.hpp):
+//   static bool is_zero(const value_type&);   host; exactly v == 0 (false for NaN)
+//
 // Optional, for formats whose fma tests for special values at every step (dd_real):
 //   KOKKOS_INLINE_FUNCTION static value_type fma_finite(const context_type&, a, b, c);
 //   KOKKOS_INLINE_FUNCTION static bool chain_needs_recompute(const value_type& s);

@@ -57,6 +57,8 @@ struct format_traits<rns::mp_float<N>> {
     return r;
   }
 
+  // Exact by the representation invariant: a nonzero finite value has eval[1] > 0.
+  static bool is_zero(const value_type& a) { return a.is_zero(); }
   static value_type from_mpfr(mpfr_srcptr v) { return rns::from_mpfr<N>(v); }
   static core::mpfr_value to_mpfr(const value_type& a) { return rns::to_mpfr<N>(a); }
   static value_type from_string(const std::string& text) { return rns::from_string<N>(text); }
