@@ -116,9 +116,12 @@ struct fused_term {
 
 // At most 512 threads per team and at least two teams per multiprocessor, i.e. 64 registers
 // a thread on a GPU: measured on the H200 (E2), the kernel otherwise took 255 registers for
-// its rare paths (wide truncations, the final rounding) and ran at 12.5% occupancy.
+// its rare paths (wide truncations, the final rounding) and ran at 12.5% occupancy. The
+// functor travels as a kernel argument (core/kernel_arguments.hpp): from constant memory its
+// launch took the host 16 us (a wait, a copy and the launch), during which the GPU, done with
+// fused_prepare, sat idle (docs/decisions.md, twentieth pass).
 template <class ExecSpace>
-using fused_policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<512, 2>>;
+using fused_policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<512, 2>, core::kernel_arguments>;
 
 template <int N, class ExecSpace, class MemorySpace>
 struct gemv_fused_kernel {
@@ -146,6 +149,11 @@ struct gemv_fused_kernel {
   // M rounded up, as the basis has it: a member lives in the kernel's constant bank, where the
   // basis' copy took a global load (and a register for its address) in every term's place.
   core::er_float M_ru;
+
+  // The out-of-line members (the rare paths) run on a copy made where they are called: a call
+  // takes the address of the kernel it runs on, and the address of a kernel argument would
+  // make every thread copy the whole functor to local memory on entry.
+  KOKKOS_INLINE_FUNCTION gemv_fused_kernel rare_path_copy() const { return *this; }
 
   // Elements between two threads' rows of team scratch: N padded to an odd multiple of the
   // vector length V. A warp holds 32 / V threads of V lanes, and lane l of thread j touches
@@ -530,7 +538,8 @@ struct gemv_fused_kernel {
       add_truncated(team, a, x, ::ldexp(term.fraction, static_cast<int>(term.fraction_exp)), static_cast<int>(t),
                     term.sign, acc, remainders);
     } else if constexpr (Wide) {
-      add_truncated_slowly(team, a, x, fraction_up(a_array.header(e), header_of_d(k)), term.sign, t, acc);
+      rare_path_copy().add_truncated_slowly(team, a, x, fraction_up(a_array.header(e), header_of_d(k)), term.sign, t,
+                                            acc);
     }
     return true;
   }
@@ -692,7 +701,7 @@ struct gemv_fused_kernel {
     if (needs & 2) {  // the rare paths
       fused_scan overflows;
       if (at.live && (scan.specials & fused_scan::may_overflow))
-        overflows.specials = settle_overflows(at.out, at.first, at.step);
+        overflows.specials = rare_path_copy().settle_overflows(at.out, at.first, at.step);
       overflows = combine_scans(team, space, overflows);
       if (scan.specials & fused_scan::may_overflow)
         scan.specials = (scan.specials & fused_scan::special_values) | overflows.specials;
@@ -709,8 +718,7 @@ struct gemv_fused_kernel {
 // The one-value-per-team kernels around the fused kernel (fused_prepare, fused_finish): a
 // rounding each, its residues spread over the lanes (rns/round_on_lanes.hpp). One warp per
 // block spreads them over as many multiprocessors as possible; the functors go as kernel
-// arguments (the fused kernel's stays in constant memory, since its out-of-line members take
-// `this`, which would make every thread copy an argument functor to local memory first).
+// arguments, as the fused kernel's does.
 template <class ExecSpace>
 using lanes_policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<32, 1>, core::kernel_arguments>;
 
