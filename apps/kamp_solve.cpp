@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "apps/solve_problem.hpp"
-#include "formats/format_list.hpp"
+#include "format_list/format_list.hpp"
 #ifdef KAMP_HAVE_MPI
 #include "parallel/mpi_communicator.hpp"
 #endif

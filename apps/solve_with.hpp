@@ -9,8 +9,8 @@
 #include <type_traits>
 
 #include "apps/solve_problem.hpp"
-#include "experiments/harness/kernel_profiler.hpp"
-#include "formats/format_list.hpp"
+#include "harness/kernel_profiler.hpp"
+#include "format_list/format_list.hpp"
 #include "solvers/vpbicgstab.hpp"
 #include "sparse/distributed_matrix.hpp"
 

@@ -2,7 +2,8 @@
 #include <cublas_v2.h>
 
 #include "blas/vendor_blas.hpp"
-#include "blas/argument_checks.hpp"
+#include "blas/vendor_checks.hpp"
+#include "core/argument_checks.hpp"
 #include "blas/cublas_handle.hpp"
 
 namespace kamp::blas {
@@ -20,31 +21,19 @@ cublasOperation_t to_cublas(char t) { return t == 'N' ? CUBLAS_OP_N : CUBLAS_OP_
 }  // namespace
 
 void cublas_double::axpy(int n, double alpha, const double* x, double* y) {
-  detail::check_dimension("kamp::blas::cublas_double::axpy", "n", n);
+  core::check_dimension("kamp::blas::cublas_double::axpy", "n", n);
   check(cublasDaxpy(handle(), n, &alpha, x, 1, y, 1), "cublasDaxpy");
 }
 
 void cublas_double::gemv(char trans, int m, int n, double alpha, const double* a, int lda,
                          const double* x, double beta, double* y) {
-  const char* fn = "kamp::blas::cublas_double::gemv";
-  const char t = detail::checked_trans(fn, "trans", trans);
-  detail::check_dimension(fn, "m", m);
-  detail::check_dimension(fn, "n", n);
-  detail::check_leading(fn, "lda", lda, m);
+  const char t = check_vendor_gemv("kamp::blas::cublas_double::gemv", trans, m, n, lda);
   check(cublasDgemv(handle(), to_cublas(t), m, n, &alpha, a, lda, x, 1, &beta, y, 1), "cublasDgemv");
 }
 
 void cublas_double::gemm(char trans_a, char trans_b, int m, int n, int k, double alpha, const double* a,
                          int lda, const double* b, int ldb, double beta, double* c, int ldc) {
-  const char* fn = "kamp::blas::cublas_double::gemm";
-  const char ta = detail::checked_trans(fn, "trans_a", trans_a);
-  const char tb = detail::checked_trans(fn, "trans_b", trans_b);
-  detail::check_dimension(fn, "m", m);
-  detail::check_dimension(fn, "n", n);
-  detail::check_dimension(fn, "k", k);
-  detail::check_leading(fn, "lda", lda, ta == 'N' ? m : k);
-  detail::check_leading(fn, "ldb", ldb, tb == 'N' ? k : n);
-  detail::check_leading(fn, "ldc", ldc, m);
+  const auto [ta, tb] = check_vendor_gemm("kamp::blas::cublas_double::gemm", trans_a, trans_b, m, n, k, lda, ldb, ldc);
   check(cublasDgemm(handle(), to_cublas(ta), to_cublas(tb), m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc),
         "cublasDgemm");
 }

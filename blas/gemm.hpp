@@ -8,7 +8,7 @@
 //
 //   gemm(exec, trans_a, trans_b, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc)
 //   gemm(exec, trans_a, trans_b, alpha, A, B, beta, C)     kamp::matrix operands, shapes checked
-#include "blas/argument_checks.hpp"
+#include "core/argument_checks.hpp"
 #include "blas/format_kernels.hpp"
 #include "blas/generic/kernels.hpp"
 #include "formats/host_values.hpp"
@@ -20,7 +20,7 @@ template <class ExecSpace, class Array, class Format = typename Array::format>
 void gemm(const ExecSpace& exec, char trans_a, char trans_b, std::int64_t m, std::int64_t n, std::int64_t k,
           const value_type_t<Format>& alpha, const Array& A, std::int64_t lda, const Array& B, std::int64_t ldb,
           const value_type_t<Format>& beta, const Array& C, std::int64_t ldc) {
-  const auto shape = detail::check_gemm("kamp::blas::gemm", trans_a, trans_b, m, n, k, lda,
+  const auto shape = core::check_gemm("kamp::blas::gemm", trans_a, trans_b, m, n, k, lda,
                                         static_cast<std::int64_t>(A.size()), ldb, static_cast<std::int64_t>(B.size()),
                                         ldc, static_cast<std::int64_t>(C.size()));
   if (m == 0 || n == 0) return;
@@ -42,8 +42,8 @@ void gemm(const ExecSpace& exec, char trans_a, char trans_b, const value_type_t<
           const matrix<Format, MemorySpace>& A, const matrix<Format, MemorySpace>& B, const value_type_t<Format>& beta,
           const matrix<Format, MemorySpace>& C) {
   const char* fn = "kamp::blas::gemm";
-  const bool ta = detail::checked_trans(fn, "trans_a", trans_a) == 'T';
-  const bool tb = detail::checked_trans(fn, "trans_b", trans_b) == 'T';
+  const bool ta = core::checked_trans(fn, "trans_a", trans_a) == 'T';
+  const bool tb = core::checked_trans(fn, "trans_b", trans_b) == 'T';
   const std::int64_t m = ta ? A.cols : A.rows, k = ta ? A.rows : A.cols;
   const std::int64_t b_rows = tb ? B.cols : B.rows, n = tb ? B.rows : B.cols;
   require_argument(b_rows == k, fn, "B", std::to_string(B.rows) + " x " + std::to_string(B.cols),

@@ -27,7 +27,7 @@ ozaki::report gemm_ozaki(const ExecSpace& exec, char trans_a, char trans_b, std:
                          const dd::dd_real& beta, const array_t<dd::dd_real, MemorySpace>& C, std::int64_t ldc,
                          const ozaki::options& opts = {}, ozaki::gemm_plan<ExecSpace>* plan = nullptr) {
   const char* fn = "kamp::blas::gemm_ozaki";
-  const auto shape = detail::check_gemm(fn, trans_a, trans_b, m, n, k, lda, static_cast<std::int64_t>(A.size()), ldb,
+  const auto shape = core::check_gemm(fn, trans_a, trans_b, m, n, k, lda, static_cast<std::int64_t>(A.size()), ldb,
                                         static_cast<std::int64_t>(B.size()), ldc, static_cast<std::int64_t>(C.size()));
   require_argument(opts.bits >= 1 && opts.bits <= 300, fn, "opts.bits", opts.bits, "must be in [1, 300]");
   require_space_memory<ExecSpace, MemorySpace>();

@@ -12,23 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "blas/device_name.hpp"
 #include "blas/gemv.hpp"
+#include "blas/gemv_tuning_key.hpp"
 #include "blas/tuning_cache.hpp"
 
 namespace kamp::blas {
-
-// data: the data class of the operands tuned on; empty for the tuner's own random ones, the
-// entry that an automatic launch looks up.
-template <class ExecSpace, class Format>
-tuning_key gemv_tuning_key(char trans, std::int64_t m, std::int64_t n, const std::string& data = "") {
-  using traits = format_traits<Format>;
-  const char t = trans == 't' || trans == 'T' ? 'T' : 'N';
-  std::string shape = std::to_string(m) + " x " + std::to_string(n);
-  if (!data.empty()) shape += ", " + data + " data";
-  return {traits::name(), traits::precision, std::string("gemv_") + t, shape, ExecSpace::name(),
-          device_name<ExecSpace>()};
-}
 
 struct gemv_tuning_options {
   int repetitions = 5;  // timed runs per candidate (after one warm-up); the median counts
@@ -45,7 +33,7 @@ namespace detail {
 // The arguments both tune_gemv overloads share; returns whether op(A) is the transpose.
 inline bool checked_tuning_arguments(char trans, std::int64_t m, std::int64_t n, const gemv_tuning_options& options) {
   const char* fn = "kamp::blas::tune_gemv";
-  const bool transposed = checked_trans(fn, "trans", trans) == 'T';
+  const bool transposed = core::checked_trans(fn, "trans", trans) == 'T';
   require_argument(m >= 1, fn, "m", m, "must be >= 1");
   require_argument(n >= 1, fn, "n", n, "must be >= 1");
   require_argument(options.repetitions >= 1, fn, "options.repetitions", options.repetitions, "must be >= 1");
@@ -104,9 +92,9 @@ gemv_tuning_result tune_gemv(const ExecSpace& exec, char trans, std::int64_t m, 
   const bool transposed = detail::checked_tuning_arguments(trans, m, n, options);
   require_argument(!data.empty(), fn, "data", data, "must name the operands' data class");
   const auto length = [](const auto& a) { return static_cast<std::int64_t>(a.size()); };
-  detail::check_matrix_length(fn, "A.size()", m, n, m, length(A));
-  detail::check_vector_length(fn, "x.size()", "incx", transposed ? m : n, length(x), 1);
-  detail::check_vector_length(fn, "y.size()", "incy", transposed ? n : m, length(y), 1);
+  core::check_matrix_length(fn, "A.size()", m, n, m, length(A));
+  core::check_vector_length(fn, "x.size()", "incx", transposed ? m : n, length(x), 1);
+  core::check_vector_length(fn, "y.size()", "incy", transposed ? n : m, length(y), 1);
   const tuning_key key = gemv_tuning_key<ExecSpace, Format>(trans, m, n, data);
   if (!options.retune) {
     if (const auto hit = cache.find(key)) return {*hit, true};

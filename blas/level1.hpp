@@ -21,7 +21,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "blas/argument_checks.hpp"
+#include "core/argument_checks.hpp"
 #include "blas/format_kernels.hpp"
 #include "blas/generic/kernels.hpp"
 #include "formats/host_values.hpp"
@@ -31,8 +31,8 @@ namespace kamp::blas {
 template <class ExecSpace, class Array, class Format = typename Array::format>
 void scal(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alpha, const Array& x, std::int64_t incx) {
   const char* fn = "kamp::blas::scal";
-  detail::check_dimension(fn, "n", n);
-  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  core::check_dimension(fn, "n", n);
+  core::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
   if (n == 0) return;
   if constexpr (format_kernels<Format>::scal) {
     format_kernels<Format>::run_scal(exec, n, alpha, x, incx);
@@ -46,9 +46,9 @@ template <class ExecSpace, class Array, class Format = typename Array::format>
 void axpy(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alpha, const Array& x, std::int64_t incx,
           const Array& y, std::int64_t incy, workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
   const char* fn = "kamp::blas::axpy";
-  detail::check_dimension(fn, "n", n);
-  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
-  detail::check_vector_length(fn, "y", "incy", n, static_cast<std::int64_t>(y.size()), incy);
+  core::check_dimension(fn, "n", n);
+  core::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  core::check_vector_length(fn, "y", "incy", n, static_cast<std::int64_t>(y.size()), incy);
   if (n == 0 || equals_double<Format>(alpha, 0.0)) return;
   if constexpr (format_kernels<Format>::axpy) {
     format_kernels<Format>::run_axpy(exec, n, alpha, x, incx, y, incy, workspace);
@@ -62,9 +62,9 @@ template <class ExecSpace, class Array, class Format = typename Array::format>
 value_type_t<Format> dot(const ExecSpace& exec, std::int64_t n, const Array& x, std::int64_t incx, const Array& y,
                          std::int64_t incy, workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
   const char* fn = "kamp::blas::dot";
-  detail::check_dimension(fn, "n", n);
-  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
-  detail::check_vector_length(fn, "y", "incy", n, static_cast<std::int64_t>(y.size()), incy);
+  core::check_dimension(fn, "n", n);
+  core::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  core::check_vector_length(fn, "y", "incy", n, static_cast<std::int64_t>(y.size()), incy);
   if (n == 0) return format_traits<Format>::zero();
   if constexpr (format_kernels<Format>::dot) {
     return format_kernels<Format>::run_dot(exec, n, x, incx, y, incy, workspace);
@@ -74,13 +74,6 @@ value_type_t<Format> dot(const ExecSpace& exec, std::int64_t n, const Array& x, 
   }
 }
 
-namespace detail {
-template <class Kernels, class = void>
-struct has_sum_kernel : std::false_type {};
-template <class Kernels>
-struct has_sum_kernel<Kernels, std::enable_if_t<Kernels::sum>> : std::true_type {};
-}  // namespace detail
-
 // A format with a summation kernel of its own runs it (signed digits: method 2, exact); every
 // other format forms the dot product with a vector of ones, whose products x_i 1 are exact in
 // every format, so the result is the format's dot-product rounding of the exact sum.
@@ -88,10 +81,10 @@ template <class ExecSpace, class Array, class Format = typename Array::format>
 value_type_t<Format> sum(const ExecSpace& exec, std::int64_t n, const Array& x, std::int64_t incx,
                          workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
   const char* fn = "kamp::blas::sum";
-  detail::check_dimension(fn, "n", n);
-  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  core::check_dimension(fn, "n", n);
+  core::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
   if (n == 0) return format_traits<Format>::zero();
-  if constexpr (detail::has_sum_kernel<format_kernels<Format>>::value) {
+  if constexpr (format_kernels<Format>::sum) {
     return format_kernels<Format>::run_sum(exec, n, x, incx, workspace);
   } else {
     using traits = format_traits<Format>;
@@ -106,8 +99,8 @@ template <class ExecSpace, class Array, class Format = typename Array::format>
 value_type_t<Format> asum(const ExecSpace& exec, std::int64_t n, const Array& x, std::int64_t incx,
                           workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
   const char* fn = "kamp::blas::asum";
-  detail::check_dimension(fn, "n", n);
-  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  core::check_dimension(fn, "n", n);
+  core::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
   if (n == 0) return format_traits<Format>::zero();
   if constexpr (format_kernels<Format>::asum) {
     return format_kernels<Format>::run_asum(exec, n, x, incx, workspace);
@@ -125,8 +118,8 @@ template <class ExecSpace, class Array, class Format = typename Array::format>
 value_type_t<Format> nrm2(const ExecSpace& exec, std::int64_t n, const Array& x, std::int64_t incx,
                           workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
   const char* fn = "kamp::blas::nrm2";
-  detail::check_dimension(fn, "n", n);
-  detail::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
+  core::check_dimension(fn, "n", n);
+  core::check_vector_length(fn, "x", "incx", n, static_cast<std::int64_t>(x.size()), incx);
   using traits = format_traits<Format>;
   if (n == 0) return traits::zero();
   const auto squares = blas::dot(exec, n, x, incx, x, incx, workspace);
@@ -143,7 +136,7 @@ void scal(const ExecSpace& exec, const value_type_t<Format>& alpha, const Array&
 template <class ExecSpace, class Array, class Format = typename Array::format>
 void axpy(const ExecSpace& exec, const value_type_t<Format>& alpha, const Array& x, const Array& y,
           workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
-  detail::check_same_length("kamp::blas::axpy", "y", static_cast<std::int64_t>(y.size()),
+  core::check_same_length("kamp::blas::axpy", "y", static_cast<std::int64_t>(y.size()),
                             static_cast<std::int64_t>(x.size()), "the length of x");
   blas::axpy(exec, static_cast<std::int64_t>(x.size()), alpha, x, 1, y, 1, workspace);
 }
@@ -151,7 +144,7 @@ void axpy(const ExecSpace& exec, const value_type_t<Format>& alpha, const Array&
 template <class ExecSpace, class Array, class Format = typename Array::format>
 value_type_t<Format> dot(const ExecSpace& exec, const Array& x, const Array& y,
                          workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
-  detail::check_same_length("kamp::blas::dot", "y", static_cast<std::int64_t>(y.size()),
+  core::check_same_length("kamp::blas::dot", "y", static_cast<std::int64_t>(y.size()),
                             static_cast<std::int64_t>(x.size()), "the length of x");
   return blas::dot(exec, static_cast<std::int64_t>(x.size()), x, 1, y, 1, workspace);
 }

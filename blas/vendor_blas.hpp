@@ -6,7 +6,8 @@
 #include <Kokkos_Core.hpp>
 
 #include <string>
-#include <type_traits>
+
+#include "core/vendor_availability.hpp"
 
 namespace kamp::blas {
 
@@ -30,24 +31,13 @@ struct cublas_double {
 };
 #endif
 
-template <class ExecSpace, class Enable = void>
-struct vendor_double_blas {
-  static constexpr bool available = false;
-};
+#ifdef KAMP_ENABLE_CUBLAS
+using cuda_double_blas = cublas_double;
+#else
+using cuda_double_blas = core::no_vendor;
+#endif
 
 template <class ExecSpace>
-struct vendor_double_blas<ExecSpace, std::enable_if_t<std::is_same<typename ExecSpace::memory_space,
-                                                                   Kokkos::HostSpace>::value>> {
-  static constexpr bool available = true;
-  using type = openblas_double;
-};
-
-#ifdef KAMP_ENABLE_CUBLAS
-template <>
-struct vendor_double_blas<Kokkos::Cuda> {
-  static constexpr bool available = true;
-  using type = cublas_double;
-};
-#endif
+using vendor_double_blas = core::vendor_for<ExecSpace, openblas_double, cuda_double_blas>;
 
 }  // namespace kamp::blas

@@ -1,28 +1,41 @@
 # Explicit instantiation units: the compiled kernels of every format on every enabled Kokkos
 # space, one translation unit per format (or RNS precision), generated from the type lists of
-# formats/format_list.hpp. Callers include only the kernels' declarations, so a kernel is
+# format_list/format_list.hpp. Callers include only the kernels' declarations, so a kernel is
 # compiled once per build, not once per test or experiment that uses it.
 
-# The entries of `using <list_name> = type_list<...>;` in formats/format_list.hpp.
+# The entries of `using <list_name> = type_list<...>;` (or `concat_t<a, b>` of two such lists)
+# in format_list/format_list.hpp.
 function(kamp_format_list list_name out_var)
-  file(READ ${PROJECT_SOURCE_DIR}/formats/format_list.hpp text)
+  file(READ ${PROJECT_SOURCE_DIR}/format_list/format_list.hpp text)
   string(REGEX MATCH "using ${list_name} =[ \n]*type_list<([^;]*)>;" declaration "${text}")
-  if(NOT declaration)
-    message(FATAL_ERROR "formats/format_list.hpp: no `using ${list_name} = type_list<...>;`")
+  if(declaration)
+    string(REPLACE "," ";" entries "${CMAKE_MATCH_1}")
+    set(formats)
+    foreach(entry IN LISTS entries)
+      string(STRIP "${entry}" entry)
+      list(APPEND formats "${entry}")
+    endforeach()
+  else()
+    # A list made of two others: `using name = concat_t<first, second>;`.
+    string(REGEX MATCH "using ${list_name} =[ \n]*concat_t<([A-Za-z_0-9]+),[ \n]*([A-Za-z_0-9]+)>;" declaration "${text}")
+    if(NOT declaration)
+      message(FATAL_ERROR "format_list/format_list.hpp: no `using ${list_name} = type_list<...>;` or concat_t<a, b>")
+    endif()
+    set(second ${CMAKE_MATCH_2})
+    kamp_format_list(${CMAKE_MATCH_1} formats)
+    kamp_format_list(${second} more)
+    list(APPEND formats ${more})
   endif()
-  string(REPLACE "," ";" entries "${CMAKE_MATCH_1}")
-  set(formats)
-  foreach(entry IN LISTS entries)
-    string(STRIP "${entry}" entry)
-    list(APPEND formats "${entry}")
-  endforeach()
   set(${out_var} ${formats} PARENT_SCOPE)
 endfunction()
 
 # Writes <binary dir>/instances/<stem>_<format as identifier>.cpp from cmake/instances/<stem>.cpp.in
-# for each format (@KAMP_FORMAT@ in the template) and adds them to `target`.
-function(kamp_add_instances target stem)
-  foreach(KAMP_FORMAT IN LISTS ARGN)
+# for each format of the list `list_name` of format_list/format_list.hpp (@KAMP_FORMAT@ and
+# @KAMP_FORMAT_LIST@ in the template) and adds them to `target`.
+function(kamp_add_instances target stem list_name)
+  kamp_format_list(${list_name} formats)
+  set(KAMP_FORMAT_LIST ${list_name})
+  foreach(KAMP_FORMAT IN LISTS formats)
     string(REGEX REPLACE "[^A-Za-z0-9]+" "_" id "${KAMP_FORMAT}")
     string(REGEX REPLACE "_$" "" id "${id}")
     set(file ${CMAKE_CURRENT_BINARY_DIR}/instances/${stem}_${id}.cpp)

@@ -3,7 +3,7 @@
 // A GPU has no 64-bit integer division instruction; its software routine costs about a
 // hundred instructions and a dozen registers, more than the modular multiplication of a
 // residue stage, whose occupancy a 32-bit fast path with that routine as fallback already cut
-// (docs/decisions.md).
+// (docs/design.md).
 //
 // With c = floor((2^64 - 1) / d) >= 2^64 / d - 1, the high word of n c lies between
 // floor(n / d) - 1 and floor(n / d) for every 0 <= n < 2^64 (n c / 2^64 > n / d - n / 2^64), so

@@ -6,7 +6,7 @@
 // multiprocessor takes the largest shared-memory carveout (228 of 256 KB) whatever the
 // kernel's scratch needs: L1 keeps about 28 KB. The fused RNS GEMV re-reads its headers, d and
 // the basis tables from L1 and spills a few registers; with 28 KB its L1 hit rate was 19-26 %
-// (ncu on the H200, docs/decisions.md). fit_shared_carveout asks instead for the least
+// (ncu on the H200, docs/design.md). fit_shared_carveout asks instead for the least
 // carveout that still holds the teams the kernel's registers let a multiprocessor run, and
 // leaves the rest to L1. It reaches into Kokkos 3.4's launch internals, the version kamp builds
 // (later versions fit the carveout themselves, and there it does nothing); host backends have

@@ -2,7 +2,7 @@
 // Products of the fractions of er_float bounds, rounded up, on bare doubles: a short chain of
 // them, with the exponents added apart, rounds exactly as the chain of er_float products does
 // (scaling by a power of two commutes with the rounding) without normalising in between. The
-// fused GEMV places every product of a matrix this way (rns/gemv_fused.hpp).
+// fused GEMV places every product of a matrix this way (blas/rns/fused/team_kernel.hpp).
 #include <cstdint>
 
 #include "core/extended_float.hpp"

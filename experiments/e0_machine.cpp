@@ -11,7 +11,7 @@
 #include "blas/vendor_blas.hpp"
 #include "core/rounding.hpp"
 #include "experiments/experiment.hpp"
-#include "experiments/harness/device_info.hpp"
+#include "harness/device_info.hpp"
 #include "experiments/timing.hpp"
 
 namespace kamp::experiments {

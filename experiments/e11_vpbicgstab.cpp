@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "experiments/experiment.hpp"
-#include "experiments/harness/device_info.hpp"
+#include "harness/device_info.hpp"
 #include "experiments/timing.hpp"
-#include "formats/format_list.hpp"
+#include "format_list/format_list.hpp"
 #include "solvers/vpbicgstab.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "sparse/spmv.hpp"

@@ -4,7 +4,7 @@
 
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
-#include "experiments/harness/kernel_profiler.hpp"
+#include "harness/kernel_profiler.hpp"
 
 namespace kamp::experiments {
 

@@ -15,9 +15,9 @@
 
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
-#include "experiments/harness/device_info.hpp"
-#include "experiments/harness/kernel_profiler.hpp"
-#include "experiments/harness/ncu_csv.hpp"
+#include "harness/device_info.hpp"
+#include "harness/kernel_profiler.hpp"
+#include "harness/ncu_csv.hpp"
 
 namespace kamp::experiments {
 

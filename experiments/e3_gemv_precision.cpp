@@ -16,11 +16,11 @@
 #include "blas/gemv_tuner.hpp"
 #include "experiments/experiment.hpp"
 #include "experiments/gemv_problem.hpp"
-#include "experiments/harness/device_info.hpp"
+#include "harness/device_info.hpp"
 #include "experiments/mpfr_gemv.hpp"
 #include "experiments/precisions.hpp"
 #include "experiments/timing.hpp"
-#include "formats/format_list.hpp"
+#include "format_list/format_list.hpp"
 
 namespace kamp::experiments {
 

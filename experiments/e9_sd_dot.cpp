@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "experiments/experiment.hpp"
-#include "experiments/harness/device_info.hpp"
-#include "experiments/harness/kernel_profiler.hpp"
+#include "harness/device_info.hpp"
+#include "harness/kernel_profiler.hpp"
 #include "experiments/sd_baselines.hpp"
 #include "experiments/timing.hpp"
 #include "signed_digit/conversions.hpp"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "experiments/data_class.hpp"
-#include "experiments/harness/results_table.hpp"
+#include "harness/results_table.hpp"
 
 namespace kamp::experiments {
 

@@ -7,7 +7,7 @@
 // otherwise every run after the first scales a full-precision y.
 #include "blas/gemv.hpp"
 #include "experiments/data_class.hpp"
-#include "blas/gemv_basic.hpp"
+#include "blas/rns/gemv_basic.hpp"
 #include "rns/kernels.hpp"
 #include "rns/random_values.hpp"
 #include "rns/rns_format.hpp"

@@ -27,8 +27,8 @@
 #include "core/random.hpp"
 #include "dd/ds_format.hpp"
 #include "experiments/experiment.hpp"
-#include "experiments/harness/device_info.hpp"
-#include "experiments/harness/results_table.hpp"
+#include "harness/device_info.hpp"
+#include "harness/results_table.hpp"
 #include "experiments/timing.hpp"
 #ifdef KAMP_ENABLE_QD
 #include "experiments/qd_baselines.hpp"

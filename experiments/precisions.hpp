@@ -1,9 +1,9 @@
 #pragma once
-// The RNS precisions of the format list (formats/format_list.hpp), in order: calls
+// The RNS precisions of the format list (format_list/format_list.hpp), in order: calls
 // f(std::integral_constant<int, N>{}) for each RNS format's moduli count N.
 #include <type_traits>
 
-#include "formats/format_list.hpp"
+#include "format_list/format_list.hpp"
 
 namespace kamp::experiments {
 

@@ -11,7 +11,7 @@
 // through rns/kernels.hpp (compiled once per space and precision).
 #include <string>
 
-#include "blas/argument_checks.hpp"
+#include "core/argument_checks.hpp"
 #include "core/kernel_arguments.hpp"
 #include "core/error.hpp"
 #include "rns/array_stages.hpp"
@@ -20,11 +20,11 @@ namespace kamp::rns {
 
 namespace detail {
 
-// The reference-BLAS vector checks shared with the BLAS layer (blas/argument_checks.hpp).
+// The reference-BLAS vector checks shared with the BLAS layer (core/argument_checks.hpp).
 template <int N, class MemorySpace>
 void check_operand(const char* function, const char* name, const char* inc_name, std::int64_t n,
                    const mp_array<N, MemorySpace>& a, std::int64_t inc) {
-  blas::detail::check_vector_length(function, name, inc_name, n, static_cast<std::int64_t>(a.size()), inc);
+  core::check_vector_length(function, name, inc_name, n, static_cast<std::int64_t>(a.size()), inc);
 }
 
 template <class ExecSpace>

@@ -1,18 +1,14 @@
 #pragma once
-// The RNS format's array kernels on one execution space and precision, and the functions that
-// call them. This header only declares the kernels: their definitions (rns/kernels_impl.hpp)
-// are compiled once per (space, N) into kamp_rns, by units CMake generates for every
-// precision of formats::rns_formats on every enabled Kokkos space (cmake/kamp_instances.cmake).
+// The RNS format's elementwise array kernels on one execution space and precision, and the
+// functions that call them (its BLAS kernels are blas/rns/kernels.hpp). This header only
+// declares the kernels: their definitions (rns/kernels_impl.hpp) are compiled once per
+// (space, N) into kamp_rns, by units CMake generates for every precision of
+// formats::rns_formats on every enabled Kokkos space (cmake/kamp_instances.cmake).
 // A translation unit that calls them compiles no RNS kernel, which keeps the CUDA build short.
 // Arrays must live in the space's memory space.
 //
 //   add, sub, mul(exec, n, x, incx, y, incy, z, incz)   z_j = x_j op y_j     rns/array_ops.hpp
 //   scale(exec, n, alpha, x, incx, z, incz)             z_j = alpha x_j
-//   scal, axpy, dot, asum                               level 1              rns/level1.hpp
-//   gemv(exec, transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, workspace, launch)
-//                                                       Algorithm 1 / fused  rns/gemv.hpp
-//   gemm(...)                                           the generic GEMM     blas/generic/gemm_kernels.hpp
-//   gemv_basic(...)                                     seed 000's basic GEMV rns/gemv_basic.hpp
 //   apply_per_thread(exec, op, x, y, z)                 one thread per op    rns/array_of_mp_float.hpp
 //   fill_random<Space>(array, structs, seed, stride, bits)  tiled random values  rns/random_arrays.hpp
 #include <cstdint>
@@ -20,9 +16,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "formats/format_traits.hpp"
-#include "rns/gemv_launch.hpp"
 #include "rns/mp_array.hpp"
-#include "rns/workspaces.hpp"
 
 namespace kamp::rns {
 
@@ -45,25 +39,6 @@ struct kernels {
   static void scale(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx,
                     const array& z, std::int64_t incz);
 
-  static void scal(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx);
-  static void axpy(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx,
-                   const array& y, std::int64_t incy, vector_sum_workspace<N, memory_space>& workspace);
-  static value dot(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx, const array& y,
-                   std::int64_t incy, vector_sum_workspace<N, memory_space>& workspace);
-  static value asum(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx,
-                    vector_sum_workspace<N, memory_space>& workspace);
-
-  static void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n, const value& alpha,
-                   const array& A, std::int64_t lda, const array& x, std::int64_t incx, const value& beta,
-                   const array& y, std::int64_t incy, gemv_workspace<N, memory_space>& workspace,
-                   const gemv_launch& launch);
-  static void gemm(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int64_t m, std::int64_t n,
-                   std::int64_t k, const value& alpha, bool alpha_zero, const array& A, std::int64_t lda,
-                   const array& B, std::int64_t ldb, const value& beta, bool beta_zero, const array& C,
-                   std::int64_t ldc);
-  static void gemv_basic(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n, const value& alpha,
-                         const_structs A, std::int64_t lda, const_structs x, std::int64_t incx, const value& beta,
-                         structs y, std::int64_t incy, structs d);
 
   static void apply_per_thread(const ExecSpace& exec, elementwise op, const_structs x, const_structs y, structs z);
   static void fill_random(const array& a, structs copy, std::uint64_t seed, std::int64_t stride, int bits);

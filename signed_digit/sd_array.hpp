@@ -8,7 +8,7 @@
 // products, elementwise add) give consecutive threads consecutive numbers at one digit position,
 // so a warp reads whole 32-byte sectors, and the column sums read 16 digits per 16-byte load.
 // Number-major storage would suit summation method 1 (one number's digits per step) instead;
-// docs/decisions.md has the measurement.
+// docs/design.md has the measurement.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>

@@ -17,8 +17,9 @@
 #include <string>
 #include <type_traits>
 
-#include "blas/argument_checks.hpp"
+#include "core/argument_checks.hpp"
 #include "core/error.hpp"
+#include "core/vendor_availability.hpp"
 
 namespace kamp::solvers {
 
@@ -26,8 +27,8 @@ namespace detail {
 
 // The checks every vendor LU call makes before it touches anything.
 inline void check_lu_shape(const char* function, int n, int lda) {
-  blas::detail::check_dimension(function, "n", n);
-  blas::detail::check_leading(function, "lda", lda, n);
+  core::check_dimension(function, "n", n);
+  core::check_leading(function, "lda", lda, n);
 }
 
 // LAPACK's info after getrf: info > 0 is the 1-based index of the first zero pivot U(info, info);
@@ -69,24 +70,13 @@ struct cusolver_lu {
 };
 #endif
 
-template <class ExecSpace, class Enable = void>
-struct vendor_lu {
-  static constexpr bool available = false;
-};
+#ifdef KAMP_ENABLE_CUSOLVER
+using cuda_lu = cusolver_lu;
+#else
+using cuda_lu = core::no_vendor;
+#endif
 
 template <class ExecSpace>
-struct vendor_lu<ExecSpace,
-                 std::enable_if_t<std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value>> {
-  static constexpr bool available = true;
-  using type = lapack_lu;
-};
-
-#ifdef KAMP_ENABLE_CUSOLVER
-template <>
-struct vendor_lu<Kokkos::Cuda> {
-  static constexpr bool available = true;
-  using type = cusolver_lu;
-};
-#endif
+using vendor_lu = core::vendor_for<ExecSpace, lapack_lu, cuda_lu>;
 
 }  // namespace kamp::solvers

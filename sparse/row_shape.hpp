@@ -21,7 +21,7 @@ struct row_shape {
 // On a GPU, lanes read a row's values and columns in coalesced runs (rows of tens of nonzeros),
 // for formats whose values are cheap to pass between lanes; large values (RNS) and host backends
 // keep one thread per row. 8 lanes were fastest on the H200 for double and dd_real, 8 x 16 and
-// 8 x 32 within 2 % of each other (docs/decisions.md, "Row shape, measured").
+// 8 x 32 within 2 % of each other (docs/design.md, "Row shape, measured").
 template <class ExecSpace, class Format>
 constexpr row_shape default_row_shape() {
 #ifdef KOKKOS_ENABLE_CUDA

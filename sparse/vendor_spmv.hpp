@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include "core/vendor_availability.hpp"
 #include "sparse/csr_matrix.hpp"
 
 namespace kamp::sparse {
@@ -28,17 +29,14 @@ class cusparse_double_spmv {
 };
 #endif
 
-template <class ExecSpace>
-struct vendor_double_spmv {
-  static constexpr bool available = false;
-};
-
 #ifdef KAMP_ENABLE_CUSPARSE
-template <>
-struct vendor_double_spmv<Kokkos::Cuda> {
-  static constexpr bool available = true;
-  using type = cusparse_double_spmv;
-};
+using cuda_double_spmv = cusparse_double_spmv;
+#else
+using cuda_double_spmv = core::no_vendor;
 #endif
+
+// No host vendor SpMV: on the CPU the baseline is kamp's own double SpMV.
+template <class ExecSpace>
+using vendor_double_spmv = core::vendor_for<ExecSpace, core::no_vendor, cuda_double_spmv>;
 
 }  // namespace kamp::sparse

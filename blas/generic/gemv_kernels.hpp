@@ -43,7 +43,7 @@ constexpr int gemv_loads_ahead = 4;
 
 // GPU teams of small values (dd_real and smaller) are held to 64 registers per thread, so that
 // Teams teams of Threads threads fill an SM's 64 K registers: at 70 registers GEMV N ran one team
-// of 28 warps per SM (docs/decisions.md). Larger values keep the compiler's choice.
+// of 28 warps per SM (docs/design.md). Larger values keep the compiler's choice.
 template <class ExecSpace, class Value, int Threads, int Teams>
 using lean_team_policy = std::conditional_t<(sizeof(Value) <= 16),
                                             Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Threads, Teams>>,
@@ -263,7 +263,7 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
     // team, and the fewest warps that keep them all busy in every round. The memory system
     // needs about 2^18 chains in flight (8 warps per team left an H200's GEMV N at 39 % of the
     // copy bandwidth), and a warp idle at the barrier while others take one more slice cost a
-    // third of the rest (32 slices on 28 warps; docs/decisions.md).
+    // third of the rest (32 slices on 28 warps; docs/design.md).
     using policy_type = lean_team_policy<ExecSpace, value_type_t<Format>, 512, 2>;
     int warps = 1;
     if (!host) {

@@ -3,7 +3,7 @@
 // word p of every value), for the host kernels' block-local sums and operands. A loop over
 // consecutive values then reads and writes each plane contiguously: vectorised, it needs no
 // shuffles to split interleaved {hi, lo} pairs and put them back, which on the 2-core Zen 4
-// host took FP pipes from the arithmetic (docs/decisions.md, "Host inner loops"). Values whose
+// host took FP pipes from the arithmetic (docs/design.md, "Host inner loops"). Values whose
 // size is not a multiple of 8 bytes are kept as they are. Copies are bitwise (memcpy), so any
 // value, NaN payloads included, comes back unchanged. Host code (the device kernels keep their
 // sums in registers); callable from the kernels' host branches.

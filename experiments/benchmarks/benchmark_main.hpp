@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 #include <Kokkos_Core.hpp>
 
-#include "experiments/harness/run_context.hpp"
+#include "harness/run_context.hpp"
 
 namespace kamp::experiments {
 

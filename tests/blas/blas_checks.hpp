@@ -18,7 +18,7 @@
 #include "core/error_bounds.hpp"
 #include "core/mpfr_reference.hpp"
 #include "core/random.hpp"
-#include "formats/format_list.hpp"
+#include "format_list/format_list.hpp"
 #include "tests/backends.hpp"
 
 namespace kamp::test {

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "formats/format_list.hpp"
+#include "format_list/format_list.hpp"
 #include "formats/host_values.hpp"
 
 namespace {
@@ -22,8 +22,8 @@ struct format_name {
   }
 };
 
-using all_formats = kamp::formats::apply_t<kamp::formats::all_formats, ::testing::Types>;
-TYPED_TEST_SUITE(host_values, all_formats, format_name);
+using value_formats = kamp::formats::apply_t<kamp::formats::value_formats, ::testing::Types>;
+TYPED_TEST_SUITE(host_values, value_formats, format_name);
 
 TYPED_TEST(host_values, equals_double_is_the_exact_comparison) {
   using traits = kamp::format_traits<TypeParam>;

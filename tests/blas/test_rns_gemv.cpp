@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "blas/gemv.hpp"
-#include "blas/gemv_basic.hpp"
+#include "blas/rns/gemv_basic.hpp"
 #include "rns/mp_matrix.hpp"
 #include "core/error_bounds.hpp"
 #include "core/mpfr_reference.hpp"

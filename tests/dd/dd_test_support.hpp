@@ -12,8 +12,9 @@
 #include "core/random.hpp"
 #include "dd/dd_format.hpp"
 #include "dd/double_format.hpp"
-#include "formats/format_list.hpp"
+#include "format_list/format_list.hpp"
 #include "tests/backends.hpp"
+#include "tests/sweep_count.hpp"
 
 namespace kamp::test {
 
@@ -42,11 +43,6 @@ struct dd_config_name {
     return std::string(T::space::name()) + "_" + format_traits<typename T::format>::name();
   }
 };
-
-inline bool dd_long_tests() {
-  const char* v = std::getenv("KAMP_LONG_TESTS");
-  return v && std::string(v) == "1";
-}
 
 // Components of a value, largest first.
 inline int component_count(double) { return 1; }

@@ -19,7 +19,7 @@ const char* op_name(op which) { return which == op::add ? "add" : which == op::s
 
 // 10^5 operations per op and format (5 * 10^5 in the long run); every case below appears in
 // each block of 10.
-std::size_t operand_count() { return dd_long_tests() ? 500000 : 100000; }
+std::size_t operand_count() { return kamp::test::sweep_count(100000, 500000); }
 
 template <class F>
 void make_operands(op which, std::size_t count, std::uint64_t seed, std::vector<kamp::value_type_t<F>>& a,

@@ -38,7 +38,7 @@ void apply_operations(const DdView& x, const DdView& y, const DoubleView& d, con
 KAMP_BACKEND_TEST_SUITE(dd_operations_test);
 
 TYPED_TEST(dd_operations_test, division_sqrt_and_mul_by_double_within_their_bounds) {
-  const std::size_t n = dd_long_tests() ? 500000 : 100000;
+  const std::size_t n = kamp::test::sweep_count(100000, 500000);
   kamp::core::random_source rng(5);
   std::vector<dd_real> x, y;
   std::vector<double> d;

@@ -5,6 +5,7 @@
 // rank_order_sum.hpp: the first residuals agree to many digits and the iteration counts nearly).
 #include <cmath>
 
+#include "format_list/format_list.hpp"
 #include "solvers/vpbicgstab.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "tests/distributed/distributed_support.hpp"
@@ -13,7 +14,7 @@
 namespace kamp::test {
 namespace {
 
-using distributed_solver_formats = formats::type_list<double, dd::dd_real, rns::mp_float<16>>;
+using distributed_solver_formats = formats::solver_formats;
 using distributed_solver_cases = blas_cases_t<distributed_solver_formats>;
 
 template <class Case>

@@ -6,6 +6,7 @@
 // exact value; argument errors named.
 #include <set>
 
+#include "format_list/format_list.hpp"
 #include "parallel/rank_order_sum.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "sparse/spmv.hpp"
@@ -15,7 +16,7 @@
 namespace kamp::test {
 namespace {
 
-using distributed_formats = formats::type_list<double, dd::dd_real, dd::qd_real, rns::mp_float<16>>;
+using distributed_formats = formats::solver_formats;
 using distributed_cases = blas_cases_t<distributed_formats>;
 
 // rows x rows, about 6 % nonzeros above the diagonal and 1 % below: rank r needs far more from

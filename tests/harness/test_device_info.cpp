@@ -1,6 +1,6 @@
 // Device information: plausible values for every backend, and a copy bandwidth that is
 // measured, positive and below a generous physical ceiling.
-#include "experiments/harness/device_info.hpp"
+#include "harness/device_info.hpp"
 #include "tests/backends.hpp"
 
 namespace {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "experiments/harness/kernel_profiler.hpp"
+#include "harness/kernel_profiler.hpp"
 #include "tests/backends.hpp"
 
 namespace {

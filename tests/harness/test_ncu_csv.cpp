@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "core/error.hpp"
-#include "experiments/harness/ncu_csv.hpp"
+#include "harness/ncu_csv.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "experiments/harness/results_table.hpp"
+#include "harness/results_table.hpp"
 
 namespace {
 

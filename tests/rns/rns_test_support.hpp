@@ -10,7 +10,7 @@
 
 #include "core/mpfr_value.hpp"
 #include "core/random.hpp"
-#include "formats/format_list.hpp"
+#include "format_list/format_list.hpp"
 #include "rns/add.hpp"
 #include "rns/array_stages.hpp"
 #include "rns/mp_float.hpp"
@@ -18,6 +18,7 @@
 #include "rns/mul.hpp"
 #include "rns/random_values.hpp"
 #include "tests/backends.hpp"
+#include "tests/sweep_count.hpp"
 
 namespace kamp::test {
 
@@ -46,16 +47,10 @@ struct rns_config_name {
   }
 };
 
-inline bool long_tests() {
-  const char* v = std::getenv("KAMP_LONG_TESTS");
-  return v && std::string(v) == "1";
-}
-
 // Random operations per operation kind and precision: the long sweep does 10^5 each.
 template <class Space>
 std::size_t random_operation_count() {
-  if (long_tests()) return 100000;
-  return std::is_same<Space, Kokkos::Serial>::value ? 2000 : 34000;
+  return sweep_count(std::is_same<Space, Kokkos::Serial>::value ? 2000 : 34000, 100000);
 }
 
 // A random q-bit (or `bits`-bit) significand with the given exponent range and random sign.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "format_list/format_list.hpp"
 #include "core/mpfr_reference.hpp"
 #include "solvers/dense_lu.hpp"
 #include "solvers/vendor_lu.hpp"
@@ -16,7 +17,7 @@
 namespace kamp::test {
 namespace {
 
-using lu_cases = blas_cases_t<formats::type_list<double, dd::dd_real, dd::qd_real>>;
+using lu_cases = blas_cases_t<formats::lu_formats>;
 
 template <class Case>
 class dense_lu_test : public ::testing::Test {};

@@ -11,13 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "format_list/format_list.hpp"
 #include "solvers/gesv.hpp"
 #include "tests/solvers/gesv_checks.hpp"
 
 namespace kamp::test {
 namespace {
 
-using gesv_cases = blas_cases_t<formats::type_list<dd::dd_real, dd::qd_real>>;
+using gesv_cases = blas_cases_t<formats::refined_formats>;
 
 template <class Case>
 class gesv_test : public ::testing::Test {};

@@ -134,9 +134,9 @@ void check_converges(const sparse::csr_host& host, double condition, bool precon
 constexpr double laplacian_condition = 179, convection_diffusion_condition = 87;
 
 // RNS at 212 bits takes ~100 iterations to its tolerance at ~8 ms each on the host, so it runs
-// the seed's VPBi-CGSTAB only; plain Bi-CGSTAB runs in double and dd_real.
-using preconditioned_cases = blas_cases_t<formats::type_list<double, dd::dd_real, rns::mp_float<16>>>;
-using plain_cases = blas_cases_t<formats::type_list<double, dd::dd_real>>;
+// the seed's VPBi-CGSTAB only; plain Bi-CGSTAB runs in the formats with a division.
+using preconditioned_cases = blas_cases_t<formats::solver_formats>;
+using plain_cases = blas_cases_t<formats::lu_formats>;
 
 template <class Case>
 class preconditioned_problem_test : public ::testing::Test {};

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "format_list/format_list.hpp"
 #include "solvers/vpbicgstab.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "tests/solvers/solver_checks.hpp"
@@ -14,7 +15,7 @@
 namespace kamp::test {
 namespace {
 
-using solver_formats = formats::type_list<double, dd::dd_real, dd::qd_real, rns::mp_float<16>>;
+using solver_formats = formats::solver_formats;
 using solver_cases = blas_cases_t<solver_formats>;
 
 template <class Case>

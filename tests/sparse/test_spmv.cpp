@@ -6,13 +6,14 @@
 #include <cmath>
 #include <limits>
 
+#include "format_list/format_list.hpp"
 #include "sparse/spmv.hpp"
 #include "tests/blas/product_checks.hpp"
 
 namespace kamp::test {
 namespace {
 
-using spmv_formats = formats::type_list<double, dd::dd_real, dd::qd_real, rns::mp_float<8>, rns::mp_float<32>>;
+using spmv_formats = formats::spmv_formats;
 using spmv_cases = blas_cases_t<spmv_formats>;
 
 // rows x cols with about 4 % nonzeros, row 3 empty, row 7 dense, a few duplicate triplets.

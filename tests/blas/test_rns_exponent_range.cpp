@@ -5,6 +5,7 @@
 // its operands split significand and exponent (2 as X = 1 or X = 2^52). Each result is
 // checked against MPFR's truncation of the exact value on every backend, by the scalar
 // device functions, the split-kernel stages (bit for bit) and the fused GEMV's rounding.
+#include "blas/rns/kernels.hpp"
 #include "rns/kernels.hpp"
 #include "tests/rns/rns_test_support.hpp"
 
@@ -117,7 +118,7 @@ std::vector<rns::mp_float<N>> fused_products(const std::vector<rns::mp_float<N>>
   rns::copy_from_host(d, y);
   rns::gemv_workspace<N, Memory> workspace;
   const auto& b = rns::basis<N>::host();
-  rns::kernels<Space, N>::gemv(Space(), false, m, m, rns::from_double<N>(1, b), A, m, d, 1, rns::mp_float<N>::zero(),
+  rns::blas_kernels<Space, N>::gemv(Space(), false, m, m, rns::from_double<N>(1, b), A, m, d, 1, rns::mp_float<N>::zero(),
                                out, 1, workspace, {rns::gemv_algorithm::fused, 0, 0, 0});
   Kokkos::fence();
   return rns::copy_to_host(out);

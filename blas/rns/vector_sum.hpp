@@ -5,9 +5,9 @@
 // padding zeros are exact, so the error is that of a summation of n terms.
 #include <string>
 
-#include "rns/gemv_reduce.hpp"
-#include "rns/gemv.hpp"
-#include "rns/workspaces.hpp"
+#include "blas/rns/gemv_reduce.hpp"
+#include "blas/rns/gemv.hpp"
+#include "blas/rns/workspaces.hpp"
 
 namespace kamp::rns {
 

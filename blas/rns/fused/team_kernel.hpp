@@ -16,7 +16,7 @@
 // paths would cost the team kernel registers under its launch bounds. Adding
 // beta y_o as a term, rather than a rounded beta y_o to the rounded sum, spares a scalar
 // addition per output whose rare paths (re-evaluation after cancellation, a second rounding)
-// set the finishing kernel's time (ncu, E2: docs/decisions.md).
+// set the finishing kernel's time (ncu, E2: docs/design.md).
 //
 // Error: each term errs by less than 2^g (terms below the grid are dropped with the same
 // bound), so the sum errs by less than T 2^g <= 2^(top - 2q + 2 + 2L) plus one rounding of
@@ -32,94 +32,43 @@
 // synchronisation besides the vector reductions.
 //
 // Residue arithmetic: d, and beta after it, are first put in CRT form (x_i w_i 2^32 mod m_i,
-// rns/crt_factors.hpp), so that one mont_mul gives s_i = p_i w_i mod m_i for the product's residue
+// blas/rns/crt_factors.hpp), so that one mont_mul gives s_i = p_i w_i mod m_i for the product's residue
 // p_i = a_i x_i mod m_i, with 32-bit integer operations only: s_i is the CRT term that a
 // truncation reads, and the factor w_i^-1 2^j (j = s up, or -t after a truncation, negated for
 // a negative term) gives the placed residue without a reduction. Each thread adds such products
 // (below 2^56) to its 64-bit accumulators and folds them modulo m_i after every
 // accumulation_capacity terms. A truncation's remainder r = P mod 2^t leaves the residues
 // alone: the remainders enter output o's sum as sum_k -+ r_k 2^-t_k = 2^-64 sum_k -+ r_k
-// 2^(64 - t_k), an integer sum (r_k < 2^t_k, t_k <= 64) kept exactly in two-word counters and
-// taken off the accumulators once per output (settle_remainders).
 #include <Kokkos_Core.hpp>
 
 #include <climits>
 #include <cstdint>
 #include <type_traits>
 
+#include "blas/rns/crt_factors.hpp"
+#include "blas/rns/fused/scan.hpp"
+#include "blas/rns/fused/truncation_sums.hpp"
+#include "blas/rns/workspaces.hpp"
 #include "core/kernel_arguments.hpp"
 #include "core/out_of_line.hpp"
 #include "core/prefetch.hpp"
-#include "core/shared_carveout.hpp"
 #include "core/unit_fractions.hpp"
 #include "rns/array_stages.hpp"
-#include "rns/crt_factors.hpp"
 #include "rns/index_maps.hpp"
 #include "rns/montgomery.hpp"
 #include "rns/mp_array.hpp"
 #include "rns/mul.hpp"
 #include "rns/residue_copy.hpp"
-#include "rns/round_on_lanes.hpp"
 #include "rns/round_stage.hpp"
-#include "rns/workspaces.hpp"
 
 namespace kamp::rns {
-
-// What the fused kernel leaves in sum_grid besides a grid exponent (which lies within a few
-// 2^31 of zero): a zero output (every term zero), or a special value in sums.
-constexpr std::int64_t fused_no_sum = LLONG_MIN, fused_special_sum = LLONG_MAX;
-
-// What the headers of a row (or column) say: the top bit of its largest finite product
-// and whether special values decide the result.
-struct fused_scan {
-  enum : std::int32_t { has_nan = 1, has_positive_inf = 2, has_negative_inf = 4 };
-  // Not a special value: a product whose bit-length bounds straddle the overflow limit, which
-  // only its rounding can settle (gemv_fused_kernel::settle_overflows).
-  enum : std::int32_t { may_overflow = 8 };
-  static constexpr std::int32_t special_values = has_nan | has_positive_inf | has_negative_inf;
-  std::int64_t top = LLONG_MIN;  // LLONG_MIN: no nonzero finite product
-  std::int64_t low = LLONG_MAX;  // the least exponent (last bit) of a nonzero finite product
-  std::int32_t specials = 0;
-};
-
-struct fused_scan_reducer {
-  using reducer = fused_scan_reducer;
-  using value_type = fused_scan;
-  using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-  value_type& value;
-  KOKKOS_INLINE_FUNCTION explicit fused_scan_reducer(value_type& v) : value(v) {}
-  KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
-    if (src.top > dest.top) dest.top = src.top;
-    if (src.low < dest.low) dest.low = src.low;
-    dest.specials |= src.specials;
-  }
-  KOKKOS_INLINE_FUNCTION void join(volatile value_type& dest, const volatile value_type& src) const {
-    if (src.top > dest.top) dest.top = src.top;
-    if (src.low < dest.low) dest.low = src.low;
-    dest.specials |= src.specials;
-  }
-  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = value_type(); }
-  KOKKOS_INLINE_FUNCTION value_type& reference() const { return value; }
-  KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value, 1); }
-  KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
-};
-
-// A product's place: its exponent, its bit length bound (X_a X_d < 2^bits) and its sign; and
-// X_a X_d / M <= fraction 2^fraction_exp, which a truncation needs.
-struct fused_term {
-  std::int64_t exp = 0;
-  std::int64_t bits = 0;
-  std::int32_t sign = 0;
-  double fraction = 0;
-  std::int64_t fraction_exp = 0;
-};
 
 // At most 512 threads per team and at least two teams per multiprocessor, i.e. 64 registers
 // a thread on a GPU: measured on the H200 (E2), the kernel otherwise took 255 registers for
 // its rare paths (wide truncations, the final rounding) and ran at 12.5% occupancy. The
 // functor travels as a kernel argument (core/kernel_arguments.hpp): from constant memory its
 // launch took the host 16 us (a wait, a copy and the launch), during which the GPU, done with
-// fused_prepare, sat idle (docs/decisions.md, twentieth pass).
+// fused_prepare, sat idle (docs/design.md).
 template <class ExecSpace>
 using fused_policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<512, 2>, core::kernel_arguments>;
 
@@ -149,6 +98,42 @@ struct gemv_fused_kernel {
   // M rounded up, as the basis has it: a member lives in the kernel's constant bank, where the
   // basis' copy took a global load (and a register for its address) in every term's place.
   core::er_float M_ru;
+
+  // The kernel that sums y's `outputs` outputs over A and d (x's scaled copy in CRT form, beta
+  // as its element `terms`) into the workspace's unrounded sums; its team shape comes after
+  // (with_shape), since the shape depends on the kernel's register and scratch needs.
+  static gemv_fused_kernel make(const mp_array<N, MemorySpace>& A, std::int64_t lda, bool transposed,
+                                const mp_array<N, MemorySpace>& d, std::int64_t terms,
+                                const operand<N, MemorySpace>& y, std::int64_t outputs, bool adds_y,
+                                const gemv_workspace<N, MemorySpace>& workspace, const basis_constants<N>* b,
+                                const crt_factors<N>* f) {
+    gemv_fused_kernel k;
+    k.A = A;
+    k.lda = lda;
+    k.transposed = transposed;
+    k.d = d;
+    k.terms = terms;
+    k.y = y.array;
+    k.y_map = y.map;
+    k.adds_y = adds_y;
+    k.headroom = 0;
+    while ((std::int64_t(1) << k.headroom) < terms + (adds_y ? 1 : 0)) ++k.headroom;
+    k.sums = workspace.sums;
+    k.sum_grid = workspace.sum_grid;
+    k.sum_bits = workspace.sum_bits;
+    k.b = b;
+    k.f = f;
+    k.outputs = outputs;
+    k.M_ru = basis<N>::host().M_ru;
+    return k;
+  }
+
+  // Lanes per term and outputs per team of the launch (blas/rns/fused/launch_shape.hpp).
+  void with_shape(int vector_length, int outputs_in_team) {
+    stride = row_stride(vector_length);
+    lanes = vector_length;
+    outputs_per_team = outputs_in_team;
+  }
 
   // The out-of-line members (the rare paths) run on a copy made where they are called: a call
   // takes the address of the kernel it runs on, and the address of a kernel argument would
@@ -265,7 +250,7 @@ struct gemv_fused_kernel {
 
   // The special values among a thread's products that may overflow, found by rounding each of
   // them as the scalar multiplication does. Out of line and outside the scan's loop: a call in
-  // a loop makes the compiler keep the loop's values in local memory (E2, docs/decisions.md).
+  // a loop makes the compiler keep the loop's values in local memory (E2, docs/design.md).
   // The thread of rank 0 (first 0) also settles the term beta y_o.
   KAMP_OUT_OF_LINE_FUNCTION std::int32_t settle_overflows(std::int64_t out, std::int64_t first, std::int64_t step) const {
     std::int32_t specials = 0;
@@ -295,7 +280,7 @@ struct gemv_fused_kernel {
   // Residues a lane loads before it uses them. One residue a loop step put each load's latency
   // (L2 or memory) on the term's critical path, N / V times a term (ncu on the H200 at 106 bits,
   // one lane a term: 39 % of the stall samples in that loop). Eight did better than four on E3
-  // at every precision (docs/decisions.md).
+  // at every precision (docs/design.md).
   static constexpr int residues_in_flight = 8;
 
   // op(i, s_i, c_i) for every residue i of the term, s_i = crt_term(a, x, i) and c_i = factors[i],
@@ -417,62 +402,15 @@ struct gemv_fused_kernel {
 
   static constexpr bool on_host = std::is_same<MemorySpace, Kokkos::HostSpace>::value;
 
-  // A thread's truncation remainders (see the top of this file), the same in each of its lanes.
-  struct remainder_sums {
-    std::uint64_t of_positive[2] = {0, 0}, of_negative[2] = {0, 0};  // least significant word first
-    // Both counters, with zero for the other sign: a counter chosen by index would live in
-    // local memory on a GPU (ncu: a local load and store per truncated product).
-    KOKKOS_INLINE_FUNCTION void add(std::uint64_t v, std::int32_t sign) {
-      const std::uint64_t negative = sign ? v : 0, positive = v - negative;
-      of_positive[0] += positive;
-      of_positive[1] += of_positive[0] < positive ? 1 : 0;
-      of_negative[0] += negative;
-      of_negative[1] += of_negative[0] < negative ? 1 : 0;
-    }
-    KOKKOS_INLINE_FUNCTION bool any() const { return (of_positive[0] | of_positive[1] | of_negative[0] | of_negative[1]) != 0; }
-    // The net sum, the negative terms' less the positive terms': its magnitude in two words
-    // (least significant first), and whether it is negative.
-    KOKKOS_INLINE_FUNCTION std::int32_t net(std::uint64_t (&magnitude)[2]) const {
-      const bool negative = of_negative[1] < of_positive[1] || (of_negative[1] == of_positive[1] && of_negative[0] < of_positive[0]);
-      const std::uint64_t larger0 = negative ? of_positive[0] : of_negative[0], larger1 = negative ? of_positive[1] : of_negative[1];
-      const std::uint64_t smaller0 = negative ? of_negative[0] : of_positive[0], smaller1 = negative ? of_negative[1] : of_positive[1];
-      magnitude[0] = larger0 - smaller0;
-      magnitude[1] = larger1 - smaller1 - (larger0 < smaller0 ? 1 : 0);
-      return negative ? 1 : 0;
-    }
-  };
-
-  // What a truncation reads of the product P = sum_i s_i M_i - rank M: sum_i s_i / m_i, whose
-  // distance to X_a X_d / M gives the rank, and sum_i s_i M_i mod 2^64.
-  struct crt_sums {
-    double fraction = 0;
-    std::uint64_t low = 0;
-  };
-  struct crt_sums_reducer {
-    using reducer = crt_sums_reducer;
-    using value_type = crt_sums;
-    using result_view_type = Kokkos::View<value_type, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>;
-    value_type& value;
-    KOKKOS_INLINE_FUNCTION explicit crt_sums_reducer(value_type& v) : value(v) {}
-    KOKKOS_INLINE_FUNCTION void join(value_type& dest, const value_type& src) const {
-      dest.fraction = core::add_rn(dest.fraction, src.fraction);
-      dest.low += src.low;
-    }
-    KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = value_type(); }
-    KOKKOS_INLINE_FUNCTION value_type& reference() const { return value; }
-    KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value, 1); }
-    KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
-  };
-
   // Adds floor(P / 2^t) for the product P of residues a and x truncated by 0 < t <= 64 bits:
   // P 2^-t to the accumulators, r = P mod 2^t to the remainder sums. On a GPU the lanes share the
   // residues and reduce the CRT sums; on a CPU a team member is one lane, and its loops
   // vectorise once the floating-point sum runs in four partial sums (any order keeps
-  // crt_rank's error bound; measured on the 2-core CPU: docs/decisions.md).
+  // crt_rank's error bound; measured on the 2-core CPU: docs/design.md).
   KOKKOS_INLINE_FUNCTION void add_truncated(const member& team, const residue* a, const residue* x, double fraction_up,
                                             int t, std::int32_t sign, std::uint64_t* acc,
-                                            remainder_sums& remainders) const {
-    crt_sums sums;
+                                            fused_remainder_sums& remainders) const {
+    fused_crt_sums sums;
     if constexpr (on_host) {
       residue s[N];
       for (int i = 0; i < N; ++i) {
@@ -487,15 +425,15 @@ struct gemv_fused_kernel {
       sums.fraction = core::add_rn(core::add_rn(partial[0], partial[1]), core::add_rn(partial[2], partial[3]));
     } else {
       // Each lane sums its own residues' terms, then the lanes' sums are reduced.
-      crt_sums part;
+      fused_crt_sums part;
       for_crt_terms(team, a, x, f->shifted_row(-t), [&](int i, residue s, residue factor) {
         accumulate(acc, i, s, factor, sign, b->m[i]);
         part.fraction = core::add_rn(part.fraction, core::mul_rn(static_cast<double>(s), b->inv_m[i]));
         part.low += static_cast<std::uint64_t>(s) * b->mi_low[i][0];
       });
-      const crt_sums_reducer lane_sums(sums);
+      const fused_crt_sums_reducer lane_sums(sums);
       Kokkos::parallel_reduce(
-          Kokkos::ThreadVectorRange(team, lanes), [&](int, crt_sums& total) { lane_sums.join(total, part); }, lane_sums);
+          Kokkos::ThreadVectorRange(team, lanes), [&](int, fused_crt_sums& total) { lane_sums.join(total, part); }, lane_sums);
     }
     const auto rank = static_cast<std::uint64_t>(::floor(core::sub_rn(sums.fraction, fraction_up) + 0.5));
     const std::uint64_t r = sums.low - rank * b->m_low[0];  // P mod 2^64
@@ -505,7 +443,7 @@ struct gemv_fused_kernel {
   // acc += 2^-64 (negative terms' remainder sum - positive terms'), mod m_i, the net sum reduced
   // once a residue; acc is folded first when it holds as many products as it may (`full`), so
   // that this one fits.
-  KOKKOS_INLINE_FUNCTION void settle_remainders(const member& team, const remainder_sums& remainders,
+  KOKKOS_INLINE_FUNCTION void settle_remainders(const member& team, const fused_remainder_sums& remainders,
                                                 std::uint64_t* acc, bool full) const {
     if (full) fold(team, acc);
     std::uint64_t net[2];
@@ -522,7 +460,7 @@ struct gemv_fused_kernel {
   template <bool Wide>
   KOKKOS_INLINE_FUNCTION bool add_term(const member& team, const mp_array<N, MemorySpace>& a_array, std::size_t e,
                                        std::int64_t k, std::int64_t grid, std::uint64_t* acc,
-                                       remainder_sums& remainders) const {
+                                       fused_remainder_sums& remainders) const {
     fused_term term;
     const bool nonzero = place_term(a_array.header(e), header_of_d(k), term);
     if (!(nonzero & (term.exp + term.bits > grid))) return false;
@@ -548,7 +486,7 @@ struct gemv_fused_kernel {
   // its exponent, sign and upper bound, and with `residues` its residues' lines (one per 32
   // residues), one lane each. On a GPU a prefetch holds no register, where a load issued early
   // would. Only for column sums ('T'), whose threads' next elements are adjacent: for row sums
-  // ('N') the prefetches made E3 2-8 % slower on p/4-bit data (docs/decisions.md).
+  // ('N') the prefetches made E3 2-8 % slower on p/4-bit data (docs/design.md).
   KOKKOS_INLINE_FUNCTION void prefetch_element(const member& team, std::size_t e, bool residues) const {
     const int lines = residues ? (N + 31) / 32 : 0;
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lines + 3), [&](int l) {
@@ -614,7 +552,7 @@ struct gemv_fused_kernel {
       const std::int64_t grid = grid_of(scan);
       Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { acc[i] = 0; });
       int unfolded = 0;  // products added to acc since it was last reduced
-      remainder_sums remainders;
+      fused_remainder_sums remainders;
       if (adds_y && at.first == 0)
         unfolded += add_term<Wide>(team, y, y_map(at.out), terms, grid, acc, remainders) ? 1 : 0;
       for (std::int64_t k = at.first; k < terms; k += at.step) {
@@ -672,7 +610,7 @@ struct gemv_fused_kernel {
 
   // R outputs per team (see the top of this file). The common path calls no function: a call
   // in a loop, or before one, made the compiler keep the loop's values in local memory (ncu,
-  // E2: 33 local loads per product at 424 bits, docs/decisions.md). The rare paths (a product
+  // E2: 33 local loads per product at 424 bits, docs/design.md). The rare paths (a product
   // that may overflow, or one more than 64 bits above the grid's truncation point) are inline
   // and call out-of-line functions that touch no team scratch: an out-of-line function handed
   // the team's scratch wrote through a bare shared-memory offset (compute-sanitizer on the
@@ -714,226 +652,5 @@ struct gemv_fused_kernel {
     if (needs & 1) sum_terms<false>(team, space, at, !settled, scan);
   }
 };
-
-// The one-value-per-team kernels around the fused kernel (fused_prepare, fused_finish): a
-// rounding each, its residues spread over the lanes (rns/round_on_lanes.hpp). One warp per
-// block spreads them over as many multiprocessors as possible; the functors go as kernel
-// arguments, as the fused kernel's does.
-template <class ExecSpace>
-using lanes_policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<32, 1>, core::kernel_arguments>;
-
-template <int N, class ExecSpace>
-lanes_policy<ExecSpace> lanes_launch(const ExecSpace& exec, std::int64_t values) {
-  int lanes = N < 32 ? N : 32;
-  while (lanes > lanes_policy<ExecSpace>::vector_length_max()) lanes /= 2;
-  return lanes_policy<ExecSpace>(exec, values, 1, lanes)
-      .set_scratch_size(0, Kokkos::PerTeam(sizeof(lanes_scratch<N>)));
-}
-
-// Before the fused kernel: d = alpha x, each element one scalar multiplication exactly as
-// Algorithm 1's three-stage kernels compute it, and beta as d's element x_length, all with
-// their residues in CRT form (x_i w_i 2^32 mod m_i, rns/crt_factors.hpp).
-template <int N, class ExecSpace, class MemorySpace>
-struct fused_prepare {
-  using member = typename lanes_policy<ExecSpace>::member_type;
-  mp_float<N> alpha, beta;
-  operand<N, MemorySpace> x;
-  mp_array<N, MemorySpace> d;
-  std::int64_t x_length;
-  const basis_constants<N>* b;
-  const crt_factors<N>* f;
-
-  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
-    const std::int64_t e = team.league_rank();
-    lanes_scratch<N>& sc = *lanes_scratch<N>::of(team);
-    mp_header z = beta;
-    if (e < x_length) {
-      const std::size_t at = x.at(e);
-      const std::int32_t active = mul_esi<N>(alpha, x.array.header(at), z, *b);
-      const residue* x_digits = x.array.digits_of(at);
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
-                           [&](int i) { sc.digits[i] = mul_digit<N>(alpha.digits[i], x_digits[i], active, i, *b); });
-      team.team_barrier();
-      round_on_lanes<N>(team, z, sc, round_plain, z.exp, *b);
-    } else {
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { sc.digits[i] = beta.digits[i]; });
-    }
-    residue* digits = d.digits_of(static_cast<std::size_t>(e));
-    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
-      digits[i] = mont_mul(sc.digits[i], f->to_crt_form[i], b->m[i], b->mont_neg_inv[i]);
-    });
-    Kokkos::single(Kokkos::PerThread(team), [&] { d.set_header(static_cast<std::size_t>(e), z); });
-  }
-};
-
-// y(map(o)) = the sum of output o, rounded to q bits and the exponent range at 2^grid as a
-// scalar operation rounds; a special value or zero as it is.
-template <int N, class ExecSpace, class MemorySpace>
-struct fused_finish {
-  using member = typename lanes_policy<ExecSpace>::member_type;
-  static constexpr int q = basis_constants<N>::significand_bits;
-  mp_array<N, MemorySpace> sums;
-  Kokkos::View<const std::int64_t*, MemorySpace> sum_grid;
-  Kokkos::View<const std::int32_t*, MemorySpace> sum_bits;
-  mp_array<N, MemorySpace> y;
-  vector_map y_map;
-  const basis_constants<N>* b;
-
-  // Bounds f_lo <= frac(X 2^j / M) <= f_up from the directed sums of (X 2^j) w_i / m_i; false
-  // when the sums straddle an integer. The terms on the lanes, the sums on each lane in the
-  // order of the scalar evaluation, so that every backend's bounds are the same.
-  KOKKOS_INLINE_FUNCTION bool scaled_fraction(const member& team, lanes_scratch<N>& sc, std::int64_t j, double& f_lo,
-                                              double& f_up) const {
-    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
-      sc.s[i] = mod_mul(mod_mul(sc.digits[i], b->w[i], b->m[i], b->inv_m[i]), b->pow2[j][i], b->m[i], b->inv_m[i]);
-    });
-    team.team_barrier();
-    double lo, up;
-    detail::directed_sums<N>(sc.s, *b, lo, up);
-    team.team_barrier();
-    const double whole = ::floor(lo);
-    if (::floor(up) != whole) return false;
-    f_lo = lo - whole;  // exact
-    f_up = up - whole;
-    return true;
-  }
-
-  // The sign and interval of the sum S from its residues X = S mod M, given |S| < 2^bits: one
-  // directed evaluation of X 2^j, with j chosen so that |S| 2^j < M/4, puts its fraction below
-  // 1/4 for S >= 0 and above 3/4 for S < 0; digits become |S|. When |S| lies well below 2^bits
-  // (a sum of terms of both signs), a second evaluation at a scale that brings the fraction near
-  // 1/4 narrows the interval. This replaces the generic exact sign decision, whose evaluation
-  // refines a small |S|/M in many passes and, near 0 or 1, runs an O(N^2) mixed-radix
-  // conversion. False when the sums cannot tell or the interval stays wider than 2^-30 relative
-  // (|S| below 2^(bits - 40): cancellation); the generic decision then runs.
-  KOKKOS_INLINE_FUNCTION bool sign_and_interval(const member& team, mp_header& z, lanes_scratch<N>& sc,
-                                                std::int32_t bits) const {
-    std::int64_t j = 2 * q - 2 - bits;  // 0 <= j <= 2q - 2, and 2^(2q - 2) <= M/4
-    double f_lo, f_up;
-    if (!scaled_fraction(team, sc, j, f_lo, f_up)) return false;
-    z.sign = 0;
-    if (f_lo > 0.75) {
-      Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N),
-                           [&](int i) { sc.digits[i] = sc.digits[i] == 0 ? 0 : b->m[i] - sc.digits[i]; });
-      team.team_barrier();
-      const double negated_lo = 1.0 - f_up;  // exact (Sterbenz)
-      f_up = 1.0 - f_lo;
-      f_lo = negated_lo;
-      z.sign = 1;
-    } else if (!(f_up < 0.25)) {
-      return false;
-    }
-    if (f_up - f_lo > f_lo * 0x1p-30) {
-      if (!(f_up > 0x1p-40)) return false;
-      // 2^k <= 1/(4 f_up): the fraction of |S| 2^(j + k) stays below 1/4.
-      j += static_cast<std::int64_t>(::floor(-::log2(f_up))) - 2;
-      if (j > basis_constants<N>::max_alignment || !scaled_fraction(team, sc, j, f_lo, f_up) || !(f_up < 0.25) ||
-          !(f_lo > 0) || f_up - f_lo > f_lo * 0x1p-30)
-        return false;
-    }
-    z.eval[0] = core::er_float::make(f_lo).scaled(-j);
-    z.eval[1] = core::er_float::make(f_up).scaled(-j);
-    return true;
-  }
-
-  KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
-    const std::int64_t out = team.league_rank();
-    const std::int64_t grid = sum_grid(out);
-    const std::size_t to = y_map(out);
-    if (grid == fused_special_sum || grid == fused_no_sum) {
-      Kokkos::single(Kokkos::PerThread(team), [&] {
-        y.store(to, grid == fused_special_sum ? sums.load(static_cast<std::size_t>(out)) : mp_float<N>());
-      });
-      return;
-    }
-    lanes_scratch<N>& sc = *lanes_scratch<N>::of(team);
-    const residue* sum = sums.digits_of(static_cast<std::size_t>(out));  // only the residues are written
-    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { sc.digits[i] = sum[i]; });
-    team.team_barrier();
-    mp_header z;
-    const std::int32_t flags = sign_and_interval(team, z, sc, sum_bits(out)) ? round_plain : round_exact_sign;
-    round_on_lanes<N>(team, z, sc, flags, grid, *b);
-    residue* digits = y.digits_of(to);
-    Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) { digits[i] = sc.digits[i]; });
-    Kokkos::single(Kokkos::PerThread(team), [&] { y.set_header(to, z); });
-  }
-};
-
-// The fused kernel's team shape: lanes per term, threads per output and outputs per team. As
-// requested, zero meaning "derive": a lane per four residues and 128 threads per output on a
-// GPU, one thread per output on a CPU; for row sums on a GPU, as many outputs per team as a
-// 512-thread team holds, at most 4 (the requested ones clamped to the backend's limits and the
-// scratch budget).
-struct fused_shape {
-  int team_size = 0, vector_length = 0, outputs_per_team = 0;
-};
-
-template <int N, class ExecSpace, class MemorySpace>
-fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace>& kernel, const fused_shape& requested) {
-  using policy = fused_policy<ExecSpace>;
-  fused_shape shape;
-  const int lanes_max = policy::vector_length_max();
-  int lanes = requested.vector_length > 0 ? requested.vector_length : (N / 4 < 32 ? N / 4 : 32);
-  if (lanes > lanes_max) lanes = lanes_max;
-  shape.vector_length = 1;
-  while (shape.vector_length * 2 <= lanes) shape.vector_length *= 2;
-  const bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
-  int threads = requested.team_size > 0 ? requested.team_size : (host ? 1 : 128 / shape.vector_length);
-  int outputs = requested.outputs_per_team;
-  if (kernel.transposed) outputs = 1;
-  if (outputs <= 0) outputs = host ? 1 : 512 / (threads * shape.vector_length);
-  if (outputs > 4 && requested.outputs_per_team <= 0) outputs = 4;
-  if (outputs < 1) outputs = 1;
-  const int backend_limit = policy(1, 1, shape.vector_length).team_size_max(kernel, Kokkos::ParallelForTag());
-  if (outputs > backend_limit) outputs = backend_limit;
-  if (threads * outputs > backend_limit) threads = backend_limit / outputs;
-  if (threads < 1) threads = 1;
-  const auto scratch_limit = static_cast<std::size_t>(policy::scratch_size_max(0));
-  const int stride = kernel.row_stride(shape.vector_length);
-  while (threads > 1 && kernel.scratch_bytes(threads * outputs, stride, outputs) > scratch_limit) threads /= 2;
-  while (outputs > 1 && kernel.scratch_bytes(threads * outputs, stride, outputs) > scratch_limit) outputs /= 2;
-  shape.team_size = threads * outputs;
-  shape.outputs_per_team = outputs;
-  return shape;
-}
-
-// y <- alpha op(A) x + beta y for alpha != 0 in three kernels: fused_prepare, the fused kernel
-// (see the top of this file) and fused_finish. It sizes the workspace: d (x's length plus one,
-// for beta) and one sum, grid and bit bound per output.
-template <class ExecSpace, int N, class MemorySpace>
-void launch_fused(const std::string& label, const ExecSpace& exec, const mp_array<N, MemorySpace>& A, std::int64_t m,
-                  std::int64_t n, std::int64_t lda, bool transposed, const mp_float<N>& alpha,
-                  const operand<N, MemorySpace>& x, const mp_float<N>& beta, const operand<N, MemorySpace>& y,
-                  gemv_workspace<N, MemorySpace>& workspace, const fused_shape& requested) {
-  const std::int64_t outputs = transposed ? n : m, terms = transposed ? m : n;
-  const bool adds_y = !beta.is_zero();
-  int headroom = 0;
-  while ((std::int64_t(1) << headroom) < terms + (adds_y ? 1 : 0)) ++headroom;
-  const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
-  const crt_factors<N>* f = crt_factor_table<N>::template in<MemorySpace>();
-  workspace.reserve(terms + 1, 0, outputs);
-  const auto& d = workspace.d;
-  const auto& sums = workspace.sums;
-  const auto& sum_grid = workspace.sum_grid;
-  const auto& sum_bits = workspace.sum_bits;
-  const vector_map& y_map = y.map;
-  Kokkos::parallel_for(label + "::prepare", lanes_launch<N>(exec, terms + 1),
-                       fused_prepare<N, ExecSpace, MemorySpace>{alpha, beta, x, d, terms, b, f});
-  using kernel_type = gemv_fused_kernel<N, ExecSpace, MemorySpace>;
-  kernel_type kernel{A, lda, transposed, d, terms, y.array, y_map, adds_y, headroom, sums, sum_grid, sum_bits, b, f, outputs};
-  const fused_shape shape = fused_launch_shape(kernel, requested);
-  kernel.stride = kernel.row_stride(shape.vector_length);
-  kernel.lanes = shape.vector_length;
-  kernel.M_ru = basis<N>::host().M_ru;
-  kernel.outputs_per_team = shape.outputs_per_team;
-  const std::int64_t teams = (outputs + shape.outputs_per_team - 1) / shape.outputs_per_team;
-  const std::size_t scratch = kernel.scratch_bytes(shape.team_size, kernel.stride, shape.outputs_per_team);
-  const auto policy = fused_policy<ExecSpace>(exec, teams, shape.team_size, shape.vector_length)
-                          .set_scratch_size(0, Kokkos::PerTeam(scratch));
-  core::fit_shared_carveout<kernel_type>(policy, scratch);
-  Kokkos::parallel_for(label, policy, kernel);
-  Kokkos::parallel_for(label + "::finish", lanes_launch<N>(exec, outputs),
-                       fused_finish<N, ExecSpace, MemorySpace>{sums, sum_grid, sum_bits, y.array, y_map, b});
-}
 
 }  // namespace kamp::rns

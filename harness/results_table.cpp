@@ -1,4 +1,4 @@
-#include "experiments/harness/results_table.hpp"
+#include "harness/results_table.hpp"
 
 #include <cmath>
 #include <fstream>

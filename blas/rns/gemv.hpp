@@ -5,16 +5,16 @@
 //   y = beta y                        y_scal::{esi,digits,round}   (y zeroed when beta = 0)
 //   B = A diag(d)  ('N') or diag(d) A ('T')   mat_scal::{esi,digits,round} on m x n
 //   y += row sums ('N') or column sums ('T') of B   row_sum / col_sum, one team per element
-// The fused path of rns/gemv_fused.hpp never forms B and runs three (fused_row / fused_col
+// The fused path of blas/rns/fused/team_kernel.hpp never forms B and runs three (fused_row / fused_col
 // ::prepare, the sums, ::finish). With alpha = 0 only the y stage runs (A and x are not read).
 // Arguments are checked by kamp::blas::gemv; callers reach this through rns/kernels.hpp.
 #include <string>
 
+#include "blas/rns/fused/launch.hpp"
+#include "blas/rns/gemv_launch.hpp"
+#include "blas/rns/gemv_reduce.hpp"
+#include "blas/rns/workspaces.hpp"
 #include "rns/array_ops.hpp"
-#include "rns/gemv_fused.hpp"
-#include "rns/gemv_launch.hpp"
-#include "rns/gemv_reduce.hpp"
-#include "rns/workspaces.hpp"
 
 namespace kamp::rns {
 

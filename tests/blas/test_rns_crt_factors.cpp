@@ -1,10 +1,10 @@
-// The CRT-form factors (rns/crt_factors.hpp) give, on every backend, what the fused GEMV takes
+// The CRT-form factors (blas/rns/crt_factors.hpp) give, on every backend, what the fused GEMV takes
 // from them: with x put in CRT form by to_crt_form, one Montgomery product with a is
 // s = a x w_i mod m_i, and s times shifted(j) is a x 2^j mod m_i for every shift j from -64 to
 // the largest alignment, checked against GMP on random residues and on the edges 0, 1, m - 1.
 #include <gmp.h>
 
-#include "rns/crt_factors.hpp"
+#include "blas/rns/crt_factors.hpp"
 #include "rns/montgomery.hpp"
 #include "tests/rns/rns_test_support.hpp"
 

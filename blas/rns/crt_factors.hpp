@@ -1,5 +1,5 @@
 #pragma once
-// Factors for products kept as CRT terms (the fused GEMV, rns/gemv_fused.hpp). With one
+// Factors for products kept as CRT terms (the fused GEMV, blas/rns/fused/team_kernel.hpp). With one
 // operand's residues stored as x_i w_i 2^32 mod m_i (w_i = (M/m_i)^-1 mod m_i), one Montgomery
 // product gives s_i = p_i w_i mod m_i, the CRT term of the product P that a truncation reads,
 // and one factor w_i^-1 2^j mod m_i turns s_i into the residue of P 2^j, for a shift j from a

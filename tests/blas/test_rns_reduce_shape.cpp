@@ -1,10 +1,10 @@
 // The waves model that picks the team size of Algorithm 1's row and column sums
-// (rns/gemv_reduce.hpp): teams of s threads take ceil(length / s) + log2(s) serial additions
+// (blas/rns/gemv_reduce.hpp): teams of s threads take ceil(length / s) + log2(s) serial additions
 // and run in waves of units * (threads_per_unit / s) teams; the model returns the s of the least
 // total. Expected sizes are worked out from that cost by hand in each case.
 #include <gtest/gtest.h>
 
-#include "rns/gemv_reduce.hpp"
+#include "blas/rns/gemv_reduce.hpp"
 
 namespace {
 

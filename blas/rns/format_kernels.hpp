@@ -1,16 +1,16 @@
 #pragma once
 // The RNS format's own BLAS kernels (blas/format_kernels.hpp): level 1 on the split-kernel
-// stages (rns/level1.hpp) and GEMV as seed 000 Algorithm 1 or the fused kernel
-// (rns/gemv.hpp). An automatic GEMV launch takes the tuned choice for this format, shape,
+// stages (blas/rns/level1.hpp) and GEMV as seed 000 Algorithm 1 or the fused kernel
+// (blas/rns/gemv.hpp). An automatic GEMV launch takes the tuned choice for this format, shape,
 // backend and device from the shared tuning cache, else the fused kernel with launch
 // parameters derived from the device. GEMM is the generic one, compiled with the format's
 // kernels (rns/kernels.hpp) so that no caller compiles an RNS kernel; NRM2 comes from DOT.
 #include <type_traits>
 #include <vector>
 
-#include "blas/device_name.hpp"
-#include "blas/format_kernels.hpp"
-#include "blas/tuning_cache.hpp"
+#include "blas/format_kernels_base.hpp"
+#include "blas/gemv_tuning_key.hpp"
+#include "blas/rns/kernels.hpp"
 #include "rns/kernels.hpp"
 #include "rns/rns_format.hpp"
 
@@ -18,7 +18,7 @@ namespace kamp::blas {
 
 template <int N>
 struct format_kernels<rns::mp_float<N>> {
-  static constexpr bool scal = true, axpy = true, dot = true, asum = true, gemv = true, gemm = true;
+  static constexpr bool scal = true, axpy = true, dot = true, asum = true, gemv = true, gemm = true, sum = false;
   template <class MemorySpace>
   using workspace_type = rns::blas_workspace<N, MemorySpace>;
   using gemv_launch_type = rns::gemv_launch;
@@ -27,7 +27,7 @@ struct format_kernels<rns::mp_float<N>> {
   using array = rns::mp_array<N, MemorySpace>;
   // The kernels compiled for this space (its arrays live in its memory space).
   template <class ExecSpace, class MemorySpace>
-  static rns::kernels<ExecSpace, N> compiled() {
+  static rns::blas_kernels<ExecSpace, N> compiled() {
     require_space_memory<ExecSpace, MemorySpace>();
     return {};
   }
@@ -68,11 +68,7 @@ struct format_kernels<rns::mp_float<N>> {
                        workspace_type<MemorySpace>* workspace, const rns::gemv_launch& launch) {
     rns::gemv_launch chosen = launch;
     if (chosen.algorithm == rns::gemv_algorithm::automatic) {
-      const auto& f = format_traits<value>::name;
-      const tuning_key key{f(), format_traits<value>::precision, transposed ? "gemv_T" : "gemv_N",
-                           std::to_string(m) + " x " + std::to_string(n), ExecSpace::name(),
-                           device_name<ExecSpace>()};
-      const auto tuned = tuning_cache::shared().find(key);
+      const auto tuned = tuning_cache::shared().find(gemv_tuning_key<ExecSpace, value>(transposed ? 'T' : 'N', m, n));
       chosen = tuned ? read(tuned->launch) : rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0};
     }
     workspace_type<MemorySpace> local;

@@ -1,4 +1,4 @@
-#include "experiments/harness/run_context.hpp"
+#include "harness/run_context.hpp"
 
 #include <Kokkos_Core.hpp>
 

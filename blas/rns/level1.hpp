@@ -8,7 +8,7 @@
 // through rns/kernels.hpp.
 #include <string>
 
-#include "rns/vector_sum.hpp"
+#include "blas/rns/vector_sum.hpp"
 
 namespace kamp::rns {
 

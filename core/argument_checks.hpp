@@ -9,7 +9,7 @@
 
 #include "core/error.hpp"
 
-namespace kamp::blas::detail {
+namespace kamp::core {
 
 inline char checked_trans(const char* function, const char* argument, char trans) {
   const char t = static_cast<char>(std::toupper(static_cast<unsigned char>(trans)));
@@ -103,4 +103,4 @@ inline gemm_shape check_gemm(const char* fn, char trans_a, char trans_b, std::in
   return shape;
 }
 
-}  // namespace kamp::blas::detail
+}  // namespace kamp::core

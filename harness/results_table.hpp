@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "experiments/harness/run_context.hpp"
+#include "harness/run_context.hpp"
 
 namespace kamp::harness {
 

@@ -1,4 +1,4 @@
-#include "experiments/harness/ncu_csv.hpp"
+#include "harness/ncu_csv.hpp"
 
 #include <fstream>
 

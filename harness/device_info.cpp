@@ -1,4 +1,4 @@
-#include "experiments/harness/device_info.hpp"
+#include "harness/device_info.hpp"
 
 #include <fstream>
 #include <sstream>

@@ -43,7 +43,7 @@ struct gemv_reduce_kernel {
   // current one is added (core/async_copy.hpp), into a thread's region of two slots. Regions lie
   // an odd number of 16-byte blocks apart, so the eight threads of a 16-byte shared access's
   // phase hit distinct banks. The header is staged too where the scratch allows it without fewer threads
-  // on a multiprocessor (N <= 16; at N = 32 it halved them, measured, docs/decisions.md); else it
+  // on a multiprocessor (N <= 16; at N = 32 it halved them, measured, docs/design.md); else it
   // is read in place. After the strided loop the partial sums' headers reuse the regions. Up to
   // N = 32 teams of 64 threads, eight to a multiprocessor, fit in the H200's 228 KiB and Kokkos'
   // 40 KiB a team; above that the terms are read in place.
@@ -209,7 +209,7 @@ using gemv_reduce_policy =
 // then the tree) and run in waves of units * (threads_per_unit / s) teams. Returns the power of
 // two s, 32 <= s <= limit, of the least waves * cost, or 0 when limit < 32. On the H200 (132
 // multiprocessors of 512 threads at 128 registers) 1000 outputs of 1000 terms take teams of 64,
-// one wave of 22 additions; docs/decisions.md has the measurements.
+// one wave of 22 additions; docs/design.md has the measurements.
 inline int waves_model_team_size(int units, int threads_per_unit, std::int64_t outputs, std::int64_t length,
                                  int limit) {
   int best = 0;

@@ -10,7 +10,7 @@ namespace kamp::rns {
 
 // GEMV: the scaled vector d = alpha x, and either (Algorithm 1) the m x n matrix B or (the
 // fused kernel) each output's unrounded sum, its grid exponent and a bound of its bit length
-// (rns/gemv_fused.hpp).
+// (blas/rns/fused/team_kernel.hpp).
 template <int N, class MemorySpace>
 struct gemv_workspace {
   using pointer = gemv_workspace*;  // a non-deduced parameter type: callers may pass nullptr

@@ -1,4 +1,4 @@
-#include "experiments/harness/kernel_profiler.hpp"
+#include "harness/kernel_profiler.hpp"
 
 #include <Kokkos_Core.hpp>
 
