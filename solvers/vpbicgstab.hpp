@@ -28,6 +28,7 @@
 #include "blas/level1.hpp"
 #include "core/error.hpp"
 #include "solvers/jor.hpp"
+#include "solvers/solver_options.hpp"
 #include "solvers/solver_result.hpp"
 #include "parallel/rank_order_sum.hpp"
 #include "solvers/vector_ops.hpp"
@@ -35,14 +36,6 @@
 #include "sparse/spmv.hpp"
 
 namespace kamp::solvers {
-
-struct vpbicgstab_options {
-  double tolerance = 1e-12;
-  std::int64_t max_iterations = 1000;
-  std::int64_t true_residual_every = 10;  // 0: only at the end
-  bool precondition = true;               // false: plain Bi-CGSTAB
-  jor_options inner;
-};
 
 template <class ExecSpace, class Array, class Format = typename Array::format>
 solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix<typename Array::memory_space>& A,
