@@ -203,7 +203,7 @@ csr_host edge_curl_curl(const structured_mesh& mesh) {
       static_cast<double>(number.count()) * (sizeof(std::int64_t) + 33 * (sizeof(std::int32_t) + sizeof(double))));
   require_argument(shortfall.empty(), fn, "mesh",
                    mesh_text(mesh) + " (" + std::to_string(number.count()) + " unknowns)",
-                   "is too large: its matrix " + shortfall);
+                   "must fit in memory: its matrix " + shortfall);
   const auto cell = cell_matrix(mesh);
   csr_host a;
   a.rows = a.cols = number.count();
