@@ -80,7 +80,8 @@ double parse_real(const char* function, const std::string& option, const std::st
     } else if (!unbounded) {
       range = (low_bound == bound::inclusive ? " >= " : " > ") + shortest(low);
     }
-    const std::string why = error == number_error::out_of_range ? " (this one overflows or rounds to zero in double)" : "";
+    const std::string why =
+        error == number_error::out_of_range ? " (this one overflows or rounds to zero in double)" : "";
     throw invalid_argument(function, option, text, "must be a finite real number" + range + why);
   }
   return v;

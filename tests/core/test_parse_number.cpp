@@ -39,7 +39,8 @@ TEST(parse_number, IntegersReadWhole) {
   EXPECT_EQ(integer("0012"), 12);
   EXPECT_EQ(integer("9223372036854775807"), int64_max);
   EXPECT_EQ(integer("-9223372036854775808"), int64_min);
-  for (const char* text : {"9223372036854775808", "-9223372036854775809", "99999999999999999999", "4294967297000000000000"}) {
+  for (const char* text :
+       {"9223372036854775808", "-9223372036854775809", "99999999999999999999", "4294967297000000000000"}) {
     std::int64_t v = 5;
     EXPECT_EQ(core::to_integer(text, v), number_error::out_of_range) << text;
     EXPECT_EQ(v, 5) << "written on failure: " << text;
@@ -141,9 +142,11 @@ TEST(parse_number, RealOptionsAreRangeChecked) {
   EXPECT_EQ(omega("1.5"), 1.5);
   const std::string interval = option_error("--omega", "2", [&] { omega("2"); });
   EXPECT_NE(interval.find("must be a finite real number in (0, 2)"), std::string::npos) << interval;
-  const std::string bounds = option_error("--w", "0.3", [] { core::parse_real("f", "--w", "0.3", 0.1, bound::inclusive, 0.2); });
+  const std::string bounds =
+      option_error("--w", "0.3", [] { core::parse_real("f", "--w", "0.3", 0.1, bound::inclusive, 0.2); });
   EXPECT_NE(bounds.find("in [0.1, 0.2]"), std::string::npos) << bounds;  // the bounds as written
-  const std::string anything = option_error("--y", "x", [] { core::parse_real("f", "--y", "x", -std::numeric_limits<double>::max()); });
+  const std::string anything =
+      option_error("--y", "x", [] { core::parse_real("f", "--y", "x", -std::numeric_limits<double>::max()); });
   EXPECT_NE(anything.find("is invalid: must be a finite real number"), std::string::npos) << anything;
 }
 
