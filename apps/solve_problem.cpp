@@ -24,7 +24,7 @@ std::vector<double> times_ones(const sparse::csr_host& a) {
 
 std::vector<double> read_rhs(const std::string& path, std::int64_t rows) {
   const sparse::csr_host v = sparse::read_matrix_market_file(path);
-  require_argument(v.rows == rows && v.cols == 1, "kamp_solve", "--rhs",
+  require_argument(v.rows == rows && v.cols == 1, "command line", "--rhs",
                    path + " (" + std::to_string(v.rows) + " x " + std::to_string(v.cols) + ")",
                    "must be a " + std::to_string(rows) + " x 1 matrix");
   std::vector<double> b(static_cast<std::size_t>(rows), 0.0);
@@ -46,7 +46,7 @@ solve_problem load_problem(const solve_settings& settings, int ranks) {
     p.description = "edge-element curl-curl, " + std::to_string(mesh.nx) + "^3 cells";
   } else {
     p.matrix = sparse::read_matrix_market_file(settings.matrix);
-    require_argument(p.matrix.rows == p.matrix.cols, "kamp_solve", "MATRIX",
+    require_argument(p.matrix.rows == p.matrix.cols, "command line", "MATRIX",
                      settings.matrix + " (" + std::to_string(p.matrix.rows) + " x " + std::to_string(p.matrix.cols) + ")",
                      "must be square");
     p.rhs = settings.rhs.empty() ? times_ones(p.matrix) : read_rhs(settings.rhs, p.matrix.rows);

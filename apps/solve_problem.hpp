@@ -8,6 +8,7 @@
 
 #include "apps/solve_settings.hpp"
 #include "parallel/timed_communicator.hpp"
+#include "solvers/solver_result.hpp"
 #include "sparse/csr_matrix.hpp"
 #include "sparse/row_blocks.hpp"
 

@@ -1,29 +1,15 @@
 #include "apps/solve_settings.hpp"
 
-#include <cstdlib>
+#include <limits>
 
 #include "core/error.hpp"
+#include "core/parse_number.hpp"
+#include "sparse/edge_curl_curl.hpp"
 
 namespace kamp::apps {
 
 namespace {
-
-const char* fn = "kamp_solve";
-
-double number(const std::string& option, const std::string& text) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  require_argument(!text.empty() && *end == '\0', fn, option.c_str(), text, "must be a number");
-  return v;
-}
-
-std::int64_t integer(const std::string& option, const std::string& text) {
-  char* end = nullptr;
-  const long long v = std::strtoll(text.c_str(), &end, 10);
-  require_argument(!text.empty() && *end == '\0', fn, option.c_str(), text, "must be an integer");
-  return v;
-}
-
+const char* fn = "command line";  // kamp_solve prefixes its own name to every error
 }  // namespace
 
 std::string solve_usage() {
@@ -31,27 +17,31 @@ std::string solve_usage() {
 Solves A x = b with VPBi-CGSTAB (seed 003: outer loop in FORMAT, JOR in double inside) or plain
 Bi-CGSTAB, on one process or every rank of an mpirun (rows split in blocks of equal nonzeros).
   --generate N            the edge-element curl-curl problem on the cube mesh with >= N unknowns
+                          (N from 1 to )" +
+         std::to_string(sparse::max_cube_unknowns()) + R"(, the largest cube within 32-bit columns)
   --rhs FILE.mtx          right-hand side, an N x 1 coordinate Matrix Market file;
                           default b = A * ones (consistent)
   --format F              double | dd | qd | rns212            (default dd)
   --solver S              vpbicgstab | bicgstab                (default vpbicgstab)
-  --tolerance E           stop at ||r||/||b|| <= E             (default 1e-12)
-  --max-iterations K      (default 1000)
-  --inner-sweeps M        JOR sweeps per inner solve           (default 5)
-  --omega W               JOR relaxation                       (default 0.5)
-  --inner-tolerance T     stop JOR early at ||v - A z|| <= T ||v|| (default 0: M sweeps)
-  --true-residual-every K recompute ||b - A x|| every K iterations (default 10)
+  --tolerance E           stop at ||r||/||b|| <= E, E > 0      (default 1e-12); converged only
+                          when ||b - A x||/||b||, recomputed then, is <= E too
+  --max-iterations K      K >= 0                               (default 1000)
+  --inner-sweeps M        JOR sweeps per inner solve, M >= 1   (default 5)
+  --omega W               JOR relaxation, W > 0                (default 0.5)
+  --inner-tolerance T     stop JOR early at ||v - A z|| <= T ||v||, T >= 0 (default 0: M sweeps)
+  --true-residual-every K recompute ||b - A x|| every K iterations, 0: only at the end (default 10)
   --history FILE.csv      write the convergence history (rank 0)
   --space device|host     Kokkos execution space               (default device)
   --reorder rcm|none      reverse Cuthill-McKee ordering before the rows are split over ranks:
                           small halos for any matrix with a narrow band (default none)
   --profile               print the time of every kernel and deep copy
+Exit status: 0 converged, 2 not (converged_recurrence_only, max_iterations, a breakdown), 1 bad input.
 )";
 }
 
-solve_settings parse_solve_settings(const std::vector<std::string>& args, bool& help) {
+solve_settings parse_solve_settings(const std::vector<std::string>& args) {
+  using core::bound;
   solve_settings s;
-  help = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const auto value = [&]() -> const std::string& {
@@ -59,10 +49,9 @@ solve_settings parse_solve_settings(const std::vector<std::string>& args, bool& 
       return args[++i];
     };
     if (a == "-h" || a == "--help") {
-      help = true;
+      s.help = true;
     } else if (a == "--generate") {
-      s.generate = integer(a, value());
-      require_argument(s.generate > 0, fn, "--generate", s.generate, "must be positive");
+      s.generate = core::parse_integer(fn, a, value(), 1, sparse::max_cube_unknowns());
     } else if (a == "--rhs") {
       s.rhs = value();
     } else if (a == "--format") {
@@ -74,17 +63,17 @@ solve_settings parse_solve_settings(const std::vector<std::string>& args, bool& 
       require_argument(v == "vpbicgstab" || v == "bicgstab", fn, "--solver", v, "must be vpbicgstab or bicgstab");
       s.solver.precondition = v == "vpbicgstab";
     } else if (a == "--tolerance") {
-      s.solver.tolerance = number(a, value());
+      s.solver.tolerance = core::parse_real(fn, a, value(), 0, bound::exclusive);
     } else if (a == "--max-iterations") {
-      s.solver.max_iterations = integer(a, value());
+      s.solver.max_iterations = core::parse_integer(fn, a, value(), 0);
     } else if (a == "--inner-sweeps") {
-      s.solver.inner.sweeps = static_cast<int>(integer(a, value()));
+      s.solver.inner.sweeps = static_cast<int>(core::parse_integer(fn, a, value(), 1, std::numeric_limits<int>::max()));
     } else if (a == "--omega") {
-      s.solver.inner.omega = number(a, value());
+      s.solver.inner.omega = core::parse_real(fn, a, value(), 0, bound::exclusive);
     } else if (a == "--inner-tolerance") {
-      s.solver.inner.inner_tolerance = number(a, value());
+      s.solver.inner.inner_tolerance = core::parse_real(fn, a, value(), 0);
     } else if (a == "--true-residual-every") {
-      s.solver.true_residual_every = integer(a, value());
+      s.solver.true_residual_every = core::parse_integer(fn, a, value(), 0);
     } else if (a == "--history") {
       s.history = value();
     } else if (a == "--space") {
@@ -102,8 +91,8 @@ solve_settings parse_solve_settings(const std::vector<std::string>& args, bool& 
       s.matrix = a;
     }
   }
-  require_argument(help || s.matrix.empty() != (s.generate == 0), fn, "MATRIX", s.matrix.empty() ? "(none)" : s.matrix,
-                   "give exactly one of a Matrix Market file and --generate N");
+  require_argument(s.help || s.matrix.empty() != (s.generate == 0), fn, "MATRIX",
+                   s.matrix.empty() ? "(none)" : s.matrix, "give exactly one of a Matrix Market file and --generate N");
   return s;
 }
 

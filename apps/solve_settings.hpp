@@ -4,11 +4,12 @@
 #include <string>
 #include <vector>
 
-#include "solvers/vpbicgstab.hpp"
+#include "solvers/solver_options.hpp"
 
 namespace kamp::apps {
 
 struct solve_settings {
+  bool help = false;             // --help: print solve_usage() and solve nothing
   std::string matrix;            // a Matrix Market file, or empty with generate > 0
   std::int64_t generate = 0;     // unknowns of the generated edge-element curl-curl problem
   std::string rhs;               // an N x 1 Matrix Market coordinate file; empty: b = A 1
@@ -20,9 +21,10 @@ struct solve_settings {
   solvers::vpbicgstab_options solver;
 };
 
-// Parses argv; `--help` sets help. Unknown options and bad values raise kamp::invalid_argument
-// naming the option.
-solve_settings parse_solve_settings(const std::vector<std::string>& args, bool& help);
+// The arguments after the program's name. Unknown options, missing values and bad values raise
+// kamp::invalid_argument naming the option and the text as given; every number is read whole and
+// range-checked (core/parse_number.hpp). It reads nothing but `args`, so a fuzzer can call it.
+solve_settings parse_solve_settings(const std::vector<std::string>& args);
 std::string solve_usage();
 
 }  // namespace kamp::apps

@@ -12,59 +12,11 @@
 
 #include "core/error.hpp"
 #include "experiments/experiment.hpp"
+#include "experiments/run_arguments.hpp"
 
 namespace {
 
-struct arguments {
-  kamp::experiments::experiment_options options;
-  std::string out_dir = "results";
-  bool list = false;
-  std::vector<std::string> ids;
-};
-
-arguments parse(int argc, char** argv) {
-  arguments a;
-  std::string command = "kamp_run";
-  for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
-  a.options.command = command;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&](const char* name) {
-      kamp::require_argument(i + 1 < argc, "kamp_run", name, "(missing)", "needs a value");
-      return std::string(argv[++i]);
-    };
-    if (arg == "--size") {
-      const std::string size = value("--size");
-      kamp::require_argument(size == "quick" || size == "paper", "kamp_run", "--size", size,
-                             "must be quick or paper");
-      a.options.size = size == "quick" ? kamp::experiments::problem_size::quick
-                                       : kamp::experiments::problem_size::paper;
-    } else if (arg == "--data") {
-      const std::string data = value("--data");
-      a.options.data = kamp::experiments::all_data_classes();
-      if (data != "both") {
-        const auto named = std::find_if(a.options.data.begin(), a.options.data.end(),
-                                        [&](auto d) { return data == kamp::experiments::to_string(d); });
-        kamp::require_argument(named != a.options.data.end(), "kamp_run", "--data", data,
-                               "must be p/4-bit, full or both");
-        a.options.data = {*named};
-      }
-    } else if (arg == "--no-host") {
-      a.options.host_rows = false;
-    } else if (arg == "--out") {
-      a.out_dir = value("--out");
-    } else if (arg == "--list") {
-      a.list = true;
-    } else if (arg.rfind("--kokkos", 0) == 0) {
-      continue;  // consumed by Kokkos::initialize
-    } else {
-      a.ids.push_back(arg);
-    }
-  }
-  return a;
-}
-
-int run(const arguments& args) {
+int run(const kamp::experiments::run_arguments& args) {
   using kamp::experiments::registry;
   if (args.list) {
     for (const auto& e : registry()) std::cout << e.id << "  " << e.title << '\n';
@@ -73,7 +25,7 @@ int run(const arguments& args) {
   std::set<std::string> known;
   for (const auto& e : registry()) known.insert(e.id);
   for (const auto& id : args.ids)
-    kamp::require_argument(known.count(id) == 1, "kamp_run", "experiment", id,
+    kamp::require_argument(known.count(id) == 1, "command line", "experiment", id,
                            "is not registered (kamp_run --list shows the experiments)");
   for (const auto& e : registry()) {
     if (!args.ids.empty() && std::find(args.ids.begin(), args.ids.end(), e.id) == args.ids.end()) continue;
@@ -92,7 +44,7 @@ int run(const arguments& args) {
 
 int main(int argc, char** argv) {
   try {
-    const arguments args = parse(argc, argv);
+    const auto args = kamp::experiments::parse_run_arguments(std::vector<std::string>(argv + 1, argv + argc));
     Kokkos::ScopeGuard kokkos(argc, argv);
     return run(args);
   } catch (const std::exception& e) {

@@ -15,17 +15,12 @@
 #include "dd/double_format.hpp"
 #include "formats/value_array.hpp"
 #include "parallel/rank_order_sum.hpp"
+#include "solvers/solver_options.hpp"
 #include "sparse/distributed_matrix.hpp"
 #include "sparse/halo.hpp"
 #include "sparse/spmv.hpp"
 
 namespace kamp::solvers {
-
-struct jor_options {
-  int sweeps = 5;
-  double omega = 0.5;
-  double inner_tolerance = 0;  // 0: always `sweeps` sweeps
-};
 
 namespace detail {
 

@@ -10,6 +10,8 @@ std::string to_string(solver_status status) {
   switch (status) {
     case solver_status::converged:
       return "converged";
+    case solver_status::converged_recurrence_only:
+      return "converged_recurrence_only";
     case solver_status::max_iterations:
       return "max_iterations";
     case solver_status::breakdown_rho:

@@ -1,7 +1,8 @@
 #pragma once
-// What an iterative solver returns: its status (converged, out of iterations, or the breakdown
-// that stopped it, with the iteration) and the convergence history, which write_history_csv
-// writes as `iteration,recurrence_residual,true_residual` (true_residual empty where not computed).
+// What an iterative solver returns: its status (converged, converged by the recurrence alone,
+// out of iterations, or the breakdown that stopped it, with the iteration), the final recurrence
+// and true residuals, and the convergence history, which write_history_csv writes as
+// `iteration,recurrence_residual,true_residual` (true_residual empty where not computed).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,7 +10,13 @@
 namespace kamp::solvers {
 
 enum class solver_status {
-  converged,        // ||r||_2 / ||b||_2 <= tolerance (the recurrence residual)
+  // The recurrence residual ||r_k||_2 / ||b||_2 and the true residual ||b - A x_k||_2 / ||b||_2,
+  // recomputed at the end, both <= tolerance.
+  converged,
+  // The recurrence residual met the tolerance but the true residual did not: a tolerance below
+  // what the format attains (about u ||A|| ||x|| / ||b||), or a recurrence that drifted from
+  // the iterate.
+  converged_recurrence_only,
   max_iterations,   // stopped without converging
   breakdown_rho,    // (r0*, r_k) = 0: the shadow residual is orthogonal to r_k
   breakdown_alpha,  // (r0*, A z_k) = 0
@@ -29,6 +36,7 @@ struct solver_result {
   solver_status status = solver_status::max_iterations;
   std::int64_t iterations = 0;   // outer iterations done
   double relative_residual = 0;  // the last recurrence residual
+  double true_residual = -1;     // ||b - A x|| / ||b|| of the returned x, recomputed at the end
   std::vector<history_entry> history;
 };
 

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/memory_limit.hpp"
 
 namespace kamp::sparse {
 
@@ -129,14 +132,33 @@ std::array<std::array<double, 12>, 12> cell_matrix(const structured_mesh& m) {
   return k;
 }
 
+const char* fn = "kamp::sparse::edge_curl_curl";
+
+std::string mesh_text(const structured_mesh& m) {
+  return std::to_string(m.nx) + " x " + std::to_string(m.ny) + " x " + std::to_string(m.nz) + " cells";
+}
+
+structured_mesh cube(std::int64_t n) {
+  structured_mesh m;
+  m.nx = m.ny = m.nz = n;
+  return m;
+}
+
 void check_mesh(const structured_mesh& m) {
-  const char* fn = "kamp::sparse::edge_curl_curl";
   require_argument(m.nx >= 2, fn, "mesh.nx", m.nx, "must be >= 2 (an interior edge needs two cells)");
   require_argument(m.ny >= 2, fn, "mesh.ny", m.ny, "must be >= 2");
   require_argument(m.nz >= 2, fn, "mesh.nz", m.nz, "must be >= 2");
   require_argument(std::isfinite(m.hx) && m.hx > 0, fn, "mesh.hx", m.hx, "must be positive and finite");
   require_argument(std::isfinite(m.hy) && m.hy > 0, fn, "mesh.hy", m.hy, "must be positive and finite");
   require_argument(std::isfinite(m.hz) && m.hz > 0, fn, "mesh.hz", m.hz, "must be positive and finite");
+  // The count in double cannot overflow, and is exact while it is below 2^53 (so at the bound).
+  const double nx = static_cast<double>(m.nx), ny = static_cast<double>(m.ny), nz = static_cast<double>(m.nz);
+  const double unknowns = (nx * (ny - 1) + (nx - 1) * ny) * (nz - 1) + (nx - 1) * (ny - 1) * nz;
+  char count[32];
+  std::snprintf(count, sizeof count, "%.0f", unknowns);
+  require_argument(unknowns <= std::numeric_limits<std::int32_t>::max(), fn, "mesh",
+                   mesh_text(m) + " (" + count + " unknowns)",
+                   "must have at most 2^31 - 1 unknowns (csr_host's columns are 32-bit)");
 }
 
 // Calls visit(direction, i, j, k) for every edge of the mesh, walls included.
@@ -157,16 +179,31 @@ void for_each_edge(const structured_mesh& m, Visit&& visit) {
 
 std::int64_t edge_unknowns(const structured_mesh& mesh) { return edge_numbering(mesh).count(); }
 
+std::int64_t max_cube_unknowns() {
+  std::int64_t n = 2;
+  while (edge_unknowns(cube(n + 1)) <= std::numeric_limits<std::int32_t>::max()) ++n;
+  return edge_unknowns(cube(n));
+}
+
 structured_mesh cube_mesh_with_unknowns(std::int64_t unknowns) {
-  structured_mesh m;
-  m.nx = m.ny = m.nz = 2;
-  while (edge_unknowns(m) < unknowns) ++m.nx, ++m.ny, ++m.nz;
-  return m;
+  // Bounded first: beyond it the search below ran until 3 n (n - 1)^2 overflowed, and never ended.
+  const std::int64_t most = max_cube_unknowns();
+  require_argument(unknowns <= most, "kamp::sparse::cube_mesh_with_unknowns", "unknowns", unknowns,
+                   "must be at most " + std::to_string(most) + ", the largest cube mesh's (32-bit columns)");
+  std::int64_t n = 2;
+  while (edge_unknowns(cube(n)) < unknowns) ++n;
+  return cube(n);
 }
 
 csr_host edge_curl_curl(const structured_mesh& mesh) {
   check_mesh(mesh);
   const edge_numbering number(mesh);
+  // What is reserved below (at most 33 nonzeros a row), checked before it is.
+  const std::string shortfall = core::memory_shortfall(
+      static_cast<double>(number.count()) * (sizeof(std::int64_t) + 33 * (sizeof(std::int32_t) + sizeof(double))));
+  require_argument(shortfall.empty(), fn, "mesh",
+                   mesh_text(mesh) + " (" + std::to_string(number.count()) + " unknowns)",
+                   "must fit in memory: its matrix " + shortfall);
   const auto cell = cell_matrix(mesh);
   csr_host a;
   a.rows = a.cols = number.count();

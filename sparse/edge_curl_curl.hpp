@@ -36,13 +36,19 @@ struct structured_mesh {
   double hx = 1, hy = 1, hz = 1;        // cell sizes
 };
 
-// Interior edges, the unknowns of edge_curl_curl.
+// Interior edges, the unknowns of edge_curl_curl (for meshes that check_mesh accepts).
 std::int64_t edge_unknowns(const structured_mesh& mesh);
+// The unknowns of the largest cube mesh whose matrix csr_host can index (32-bit columns): 895^3
+// cells, 2,145,948,660 unknowns.
+std::int64_t max_cube_unknowns();
 // The cube of n^3 cells (unit spacing) with the fewest cells whose unknown count reaches `unknowns`.
+// Throws kamp::invalid_argument naming "unknowns" above max_cube_unknowns().
 structured_mesh cube_mesh_with_unknowns(std::int64_t unknowns);
 
 // The stiffness matrix. Throws kamp::invalid_argument naming "mesh.nx" (.ny, .nz, .hx, ...) for
-// fewer than 2 cells in a direction or a spacing that is not positive and finite.
+// fewer than 2 cells in a direction or a spacing that is not positive and finite, and "mesh" for
+// more than 2^31 - 1 unknowns (csr_host's 32-bit columns) or a matrix larger than the process can
+// allocate (core/memory_limit.hpp), before anything is allocated.
 csr_host edge_curl_curl(const structured_mesh& mesh);
 
 // A right-hand side in the matrix's range: b = C^T w for the discrete curl C (faces x edges,

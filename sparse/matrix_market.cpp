@@ -11,6 +11,9 @@
 #include <sstream>
 #include <vector>
 
+#include "core/memory_limit.hpp"
+#include "core/parse_number.hpp"
+
 namespace kamp::sparse {
 
 matrix_market_error::matrix_market_error(const std::string& source, std::int64_t line, const std::string& problem)
@@ -27,25 +30,18 @@ bool blank(const std::string& line) {
   return std::all_of(line.begin(), line.end(), [](unsigned char c) { return std::isspace(c) != 0; });
 }
 
-// Whole-token integer and double parsing (no trailing characters).
+// Tokens are read whole by the one number parser (core/parse_number.hpp), which keeps subnormal
+// values (std::stod rejected them as out of range).
 bool parse_integer(const std::string& token, std::int64_t& v) {
-  std::size_t used = 0;
-  try {
-    v = std::stoll(token, &used);
-  } catch (const std::exception&) {
-    return false;
-  }
-  return used == token.size();
+  return core::to_integer(token, v) == core::number_error::none;
 }
 
-bool parse_double(const std::string& token, double& v) {
-  std::size_t used = 0;
-  try {
-    v = std::stod(token, &used);
-  } catch (const std::exception&) {
-    return false;
-  }
-  return used == token.size() && std::isfinite(v);
+// Bytes that reading and assembling `stored` entries of a matrix of `rows` rows takes: the
+// triplets (row, column, value), then from_triplets' sort order and the CSR arrays.
+double bytes_to_read(double stored, double rows) {
+  const double triplet = 2 * sizeof(std::int64_t) + sizeof(double);
+  const double assembled = sizeof(std::size_t) + sizeof(std::int32_t) + sizeof(double);
+  return stored * (triplet + assembled) + (rows + 1) * sizeof(std::int64_t);
 }
 
 }  // namespace
@@ -87,13 +83,21 @@ csr_host read_matrix_market(std::istream& in, const std::string& source) {
     if (rows < 0 || cols < 0 || entries < 0) fail(line, "negative size in '" + text + "'");
     if (cols > std::numeric_limits<std::int32_t>::max()) fail(line, "more than 2^31 - 1 columns");
     if (symmetric && rows != cols) fail(line, "a symmetric matrix must be square, got " + r + " x " + c);
+    // Checked before anything is reserved: a size the process cannot hold is named here, not
+    // reported as std::bad_alloc.
+    const std::string shortfall = core::memory_shortfall(
+        bytes_to_read(static_cast<double>(entries) * (symmetric ? 2 : 1), static_cast<double>(rows)));
+    if (!shortfall.empty()) {
+      fail(line, "the size line declares " + n + " entries of a " + r + " x " + c + " matrix: reading it " + shortfall);
+    }
     break;
   }
   if (entries < 0) fail(line, "no size line");
 
+  const std::size_t stored = static_cast<std::size_t>(entries) * (symmetric ? 2 : 1);
   std::vector<std::int64_t> row, col;
   std::vector<double> value;
-  row.reserve(static_cast<std::size_t>(entries) * (symmetric ? 2 : 1));
+  row.reserve(stored), col.reserve(stored), value.reserve(stored);
   std::int64_t read = 0;
   while (std::getline(in, text)) {
     ++line;
@@ -109,7 +113,12 @@ csr_host read_matrix_market(std::istream& in, const std::string& source) {
     if (!pattern) {
       std::int64_t iv = 0;
       if (!(entry >> tv)) fail(line, "missing value in '" + text + "'");
-      if (integer ? !parse_integer(tv, iv) : !parse_double(tv, v)) {
+      const core::number_error error = integer ? core::to_integer(tv, iv) : core::to_real(tv, v);
+      if (error == core::number_error::out_of_range) {
+        fail(line, "'" + tv + "' is beyond the range of " +
+                       (integer ? "64-bit integers" : "double (it overflows or rounds to zero)"));
+      }
+      if (error != core::number_error::none) {
         fail(line, "'" + tv + "' is not a" + std::string(integer ? "n integer" : " finite real number"));
       }
       if (integer) v = static_cast<double>(iv);

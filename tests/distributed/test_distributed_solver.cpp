@@ -2,7 +2,9 @@
 // mpirun, every format and backend: converged, the gathered solution's true residual checked
 // exactly in MPFR, and the run compared with the one-rank solve of the whole problem (the
 // iterates differ only by the rank-order roundings of the dot products, parallel/
-// rank_order_sum.hpp: the first residuals agree to many digits and the iteration counts nearly).
+// rank_order_sum.hpp: the first residuals agree to many digits and the iteration counts nearly);
+// the status is decided on the true residual the ranks computed together, so every rank reports
+// the same one (converged_recurrence_only in double at a tolerance of 1e-30, converged in dd_real).
 #include <cmath>
 
 #include "format_list/format_list.hpp"
@@ -58,6 +60,45 @@ void check_distributed_solve(bool precondition) {
               1e-6 * one_rank.history[1].recurrence_residual);
   EXPECT_LE(std::abs(result.iterations - one_rank.iterations), std::max<std::int64_t>(3, one_rank.iterations / 5))
       << result.iterations << " iterations on " << comm->size() << " ranks, " << one_rank.iterations << " on one";
+}
+
+template <class Case>
+solvers::solver_result solve_tridiagonal_on_ranks(bool precondition) {
+  using F = typename Case::format;
+  using memory = typename Case::memory;
+  const auto comm = world();
+  const int me = comm->rank();
+  const sparse::csr_host host = nonsymmetric_tridiagonal();
+  const sparse::row_blocks blocks = sparse::balanced_row_blocks(host, comm->size());
+  std::vector<value_type_t<F>> bs, zeros(static_cast<std::size_t>(host.rows), from_double<F>(0.0));
+  for (double v : times_ones(host)) bs.push_back(from_double<F>(v));
+  solvers::vpbicgstab_options options;
+  options.tolerance = 1e-30;
+  options.max_iterations = 200;
+  options.precondition = precondition;
+  const sparse::distributed_matrix<memory> dA(sparse::row_slice(host, blocks.begin(me), blocks.end(me)), blocks, comm);
+  auto b_mine = rank_slice(bs, blocks, me), x_mine = rank_slice(zeros, blocks, me);
+  auto x = stored<Case>(x_mine, "x_mine");
+  const auto result = solvers::vpbicgstab(typename Case::space(), dA, stored<Case>(b_mine, "b_mine"), x, options);
+  for (const auto status : comm->allgather_value(result.status)) EXPECT_EQ(status, result.status);
+  for (const double true_residual : comm->allgather_value(result.true_residual)) {
+    EXPECT_EQ(true_residual, result.true_residual);  // bit for bit
+  }
+  return result;
+}
+
+KAMP_BACKEND_TEST_SUITE(distributed_status);
+
+TYPED_TEST(distributed_status, EveryRankReportsTheSameStatus) {
+  for (bool precondition : {false, true}) {
+    SCOPED_TRACE(precondition ? "VPBi-CGSTAB" : "Bi-CGSTAB");
+    const auto in_double = solve_tridiagonal_on_ranks<blas_case<formats::pair<double, TypeParam>>>(precondition);
+    EXPECT_EQ(in_double.status, solvers::solver_status::converged_recurrence_only)
+        << solvers::to_string(in_double.status) << ", true residual " << in_double.true_residual;
+    const auto in_dd = solve_tridiagonal_on_ranks<blas_case<formats::pair<dd::dd_real, TypeParam>>>(precondition);
+    EXPECT_EQ(in_dd.status, solvers::solver_status::converged)
+        << solvers::to_string(in_dd.status) << ", true residual " << in_dd.true_residual;
+  }
 }
 
 template <class T>

@@ -1,13 +1,17 @@
 // The edge-element curl-curl generator: symmetric bit for bit, the gradients of interior nodal
 // functions in its null space, positive semidefinite, the nonzeros per row of seed 003's class,
 // the hand-computed diagonal 8/3 of an interior x-edge on the unit grid, a right-hand side with
-// G^T b = 0 exactly, the unknown count, and argument errors.
+// G^T b = 0 exactly, the unknown count, the bounded cube search, and argument errors (oversized
+// meshes among them).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <string>
 
+#include "core/error.hpp"
+#include "core/memory_limit.hpp"
 #include "core/random.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "sparse/matrix_market.hpp"
@@ -144,6 +148,54 @@ TEST(edge_curl_curl, UnknownCountsAndSeedSize) {
     EXPECT_EQ(sparse::edge_unknowns(m), 3 * n * (n - 1) * (n - 1));
   }
   EXPECT_EQ(sparse::cube_mesh_with_unknowns(1709028).nx, 84);
+}
+
+// The largest cube whose matrix 32-bit columns index bounds the search: past it the search for a
+// mesh size overflowed int64 and never returned.
+TEST(edge_curl_curl, CubeSearchIsBounded) {
+  const std::int64_t most = sparse::max_cube_unknowns();
+  EXPECT_EQ(most, 3 * 895 * 894 * 894);
+  EXPECT_GT(std::int64_t{3} * 896 * 895 * 895, std::int64_t{std::numeric_limits<std::int32_t>::max()});
+  EXPECT_EQ(sparse::cube_mesh_with_unknowns(most).nx, 895);
+  EXPECT_EQ(sparse::cube_mesh_with_unknowns(most - 1).nx, 895);
+  for (std::int64_t unknowns : {most + 1, std::int64_t{1} << 40, std::numeric_limits<std::int64_t>::max()}) {
+    try {
+      sparse::cube_mesh_with_unknowns(unknowns);
+      ADD_FAILURE() << "accepted " << unknowns;
+    } catch (const kamp::invalid_argument& e) {
+      EXPECT_EQ(e.argument(), "unknowns");
+      EXPECT_EQ(e.value(), std::to_string(unknowns));
+      EXPECT_NE(std::string(e.what()).find("at most 2145948660"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// Meshes beyond 32-bit columns, or beyond memory, are named before anything is allocated.
+TEST(edge_curl_curl, OversizedMeshesAreNamed) {
+  sparse::structured_mesh m;
+  m.nx = m.ny = m.nz = 896;
+  expect_invalid_argument("mesh", [&] { sparse::edge_curl_curl(m); });
+  expect_invalid_argument("mesh", [&] { sparse::curl_curl_rhs(m, 1); });
+  m.nx = std::numeric_limits<std::int64_t>::max();  // its count overflows int64
+  try {
+    sparse::edge_curl_curl(m);
+    ADD_FAILURE() << "accepted";
+  } catch (const kamp::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("9223372036854775807 x 896 x 896 cells"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("at most 2^31 - 1 unknowns"), std::string::npos) << e.what();
+  }
+  m.nx = m.ny = m.nz = 895;  // 2.1e9 unknowns: 8.7e11 bytes of matrix
+  if (!core::memory_shortfall(8.6e11).empty()) {
+    try {
+      sparse::edge_curl_curl(m);
+      ADD_FAILURE() << "accepted";
+    } catch (const kamp::invalid_argument& e) {
+      EXPECT_EQ(e.argument(), "mesh");
+      EXPECT_NE(std::string(e.what()).find("895 x 895 x 895 cells (2145948660 unknowns)"), std::string::npos)
+          << e.what();
+      EXPECT_NE(std::string(e.what()).find("bytes this process can allocate"), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(edge_curl_curl, MatrixMarketRoundTrip) {

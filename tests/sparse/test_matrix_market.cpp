@@ -3,6 +3,9 @@
 // of malformed file rejected with its line and problem named.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -70,6 +73,29 @@ TEST(matrix_market, WriteThenReadIsExact) {
   EXPECT_EQ(b.values, a.values);  // bit for bit: 17 significant digits
 }
 
+// Subnormal doubles are numbers like any other: read exactly (std::stod rejected them as out of
+// range), in real and symmetric files, and written and read back bit for bit.
+TEST(matrix_market, SubnormalValuesAreReadExactly) {
+  const double denorm_min = std::numeric_limits<double>::denorm_min();
+  const double largest_subnormal = std::nextafter(std::numeric_limits<double>::min(), 0.0);
+  const double tiny = std::strtod("1e-310", nullptr);  // glibc's strtod rounds correctly (and sets ERANGE)
+  ASSERT_GT(tiny, 0.0);
+  ASSERT_LT(tiny, std::numeric_limits<double>::min());
+  const auto a = read(
+      "%%MatrixMarket matrix coordinate real general\n2 2 4\n1 1 1e-310\n1 2 4.9406564584124654e-324\n"
+      "2 1 -2.2250738585072009e-308\n2 2 2.2250738585072014e-308\n");
+  EXPECT_EQ(entry(a, 0, 0), tiny);
+  EXPECT_EQ(entry(a, 0, 1), denorm_min);
+  EXPECT_EQ(entry(a, 1, 0), -largest_subnormal);
+  EXPECT_EQ(entry(a, 1, 1), std::numeric_limits<double>::min());
+  const auto s = read("%%MatrixMarket matrix coordinate real symmetric\n2 2 2\n1 1 1\n2 1 -1e-310\n");
+  EXPECT_EQ(entry(s, 0, 1), -tiny);
+  EXPECT_EQ(entry(s, 1, 0), -tiny);
+  std::stringstream io;
+  sparse::write_matrix_market(io, a);
+  EXPECT_EQ(sparse::read_matrix_market(io, "roundtrip").values, a.values);
+}
+
 // Expects a matrix_market_error at `line` whose message contains `problem`.
 void expect_error(const std::string& text, std::int64_t line, const std::string& problem) {
   try {
@@ -97,12 +123,34 @@ TEST(matrix_market, MalformedFilesNameLineAndProblem) {
   expect_error(head + "2 2 1\n0 1 1\n", 3, "outside");
   expect_error(head + "2 2 1\n1 1 abc\n", 3, "'abc' is not a finite real number");
   expect_error(head + "2 2 1\n1 1 inf\n", 3, "not a finite real number");
+  expect_error(head + "2 2 1\n1 1 1e400\n", 3, "'1e400' is beyond the range of double");
+  expect_error(head + "2 2 1\n1 1 -1e-400\n", 3, "'-1e-400' is beyond the range of double (it overflows or rounds");
   expect_error(head + "2 2 1\n1 1\n", 3, "missing value");
   expect_error(head + "2 2 1\n1 1 1 9\n", 3, "unexpected token '9'");
   expect_error(head + "2 2 2\n1 1 1\n", 3, "end of file: only 1 of the 2");
   expect_error(head + "2 2 1\n1 1 1\n2 2 1\n", 4, "more entries");
   expect_error("%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n1 2 1\n", 3, "above the diagonal");
   expect_error("%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 1 1.5\n", 3, "not an integer");
+}
+
+// A size line the process cannot hold is rejected on its own line, with the size as declared,
+// before anything is allocated: a reserve of 10^15 entries would throw std::bad_alloc, which
+// expect_error does not catch.
+TEST(matrix_market, OversizedDeclarationsNameTheSize) {
+  const std::string head = "%%MatrixMarket matrix coordinate real general\n";
+  const std::string why = "bytes this process can allocate";
+  expect_error(head + "10 10 1000000000000000\n1 1 1\n", 2, "declares 1000000000000000 entries of a 10 x 10 matrix");
+  expect_error(head + "10 10 1000000000000000\n1 1 1\n", 2, why);
+  expect_error(head + "% a comment\n1000000000000000 1 0\n", 3, "declares 0 entries of a 1000000000000000 x 1 matrix");
+  expect_error(head + "9223372036854775807 2 9223372036854775807\n", 2, why);  // sizes that overflow int64 products
+  // A symmetric file stores up to twice its entries.
+  expect_error("%%MatrixMarket matrix coordinate pattern symmetric\n5 5 +400000000000000\n", 2,
+               "declares +400000000000000 entries of a 5 x 5 matrix");
+  try {
+    read(head + "10 10 1000000000000000\n");
+  } catch (const sparse::matrix_market_error& e) {
+    EXPECT_NE(std::string(e.what()).find("needs 4.4e+16 bytes"), std::string::npos) << e.what();
+  }
 }
 
 TEST(matrix_market, MissingFileIsNamed) {

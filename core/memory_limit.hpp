@@ -1,0 +1,21 @@
+#pragma once
+// What this process can allocate at most, for readers of declared sizes (a Matrix Market size
+// line, a mesh to generate): they compare the bytes a declaration needs with it before they
+// allocate anything, so that an impossible size is reported with the size itself, not as
+// std::bad_alloc from deep inside a reserve. Sizes are computed in double: a product of declared
+// counts cannot overflow there, and only its comparison with the limit matters.
+#include <cstdint>
+#include <string>
+
+namespace kamp::core {
+
+// The machine's physical memory (sysconf), or the address-space limit (ulimit -v) where that is
+// lower.
+std::uint64_t allocatable_bytes();
+
+// Empty when `bytes` fit in allocatable_bytes(); otherwise the reason, naming both amounts, for a
+// caller to put in its own message ("needs 2.4e+16 bytes, more than the ... this process can
+// allocate").
+std::string memory_shortfall(double bytes);
+
+}  // namespace kamp::core
