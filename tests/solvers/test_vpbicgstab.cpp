@@ -19,17 +19,38 @@ namespace {
 using solver_formats = formats::solver_formats;
 using solver_cases = blas_cases_t<solver_formats>;
 
+// The small curl-curl problem both checks solve: A, b and a zero start x, in the case's memory.
+template <class Case>
+struct curl_curl_problem {
+  using F = typename Case::format;
+  sparse::structured_mesh mesh = [] {
+    sparse::structured_mesh m;
+    m.nx = 4, m.ny = 5, m.nz = 4, m.hy = 0.5;
+    return m;
+  }();
+  sparse::csr_host host = sparse::edge_curl_curl(mesh);
+  sparse::csr_matrix<typename Case::memory> A{host};
+  std::vector<value_type_t<F>> bs = rhs(mesh);
+  std::vector<value_type_t<F>> xs = std::vector<value_type_t<F>>(static_cast<std::size_t>(host.rows), from_double<F>(0.0));
+  decltype(stored<Case>(bs, "b")) b = stored<Case>(bs, "b");
+  decltype(stored<Case>(xs, "x")) x = stored<Case>(xs, "x");
+
+  static std::vector<value_type_t<F>> rhs(const sparse::structured_mesh& m) {
+    std::vector<value_type_t<F>> values;
+    for (double v : sparse::curl_curl_rhs(m, 3)) values.push_back(from_double<F>(v));
+    return values;
+  }
+};
+
 template <class Case>
 void check_solves_curl_curl(bool precondition) {
   using F = typename Case::format;
-  sparse::structured_mesh mesh;
-  mesh.nx = 4, mesh.ny = 5, mesh.nz = 4, mesh.hy = 0.5;
-  const sparse::csr_host host = sparse::edge_curl_curl(mesh);
-  const sparse::csr_matrix<typename Case::memory> A(host);
-  std::vector<value_type_t<F>> bs, xs(static_cast<std::size_t>(host.rows), from_double<F>(0.0));
-  for (double v : sparse::curl_curl_rhs(mesh, 3)) bs.push_back(from_double<F>(v));
-  const auto b = stored<Case>(bs, "b");
-  auto x = stored<Case>(xs, "x");
+  curl_curl_problem<Case> p;
+  const auto& host = p.host;
+  const auto& A = p.A;
+  const auto& bs = p.bs;
+  const auto& b = p.b;
+  auto& x = p.x;
   solvers::vpbicgstab_options options;
   options.tolerance = tolerance<F>();
   options.max_iterations = 400;
@@ -58,14 +79,12 @@ void check_solves_curl_curl(bool precondition) {
 template <class Case>
 void check_tolerance_below_attainable(bool precondition) {
   using F = typename Case::format;
-  sparse::structured_mesh mesh;
-  mesh.nx = 4, mesh.ny = 5, mesh.nz = 4, mesh.hy = 0.5;
-  const sparse::csr_host host = sparse::edge_curl_curl(mesh);
-  const sparse::csr_matrix<typename Case::memory> A(host);
-  std::vector<value_type_t<F>> bs, xs(static_cast<std::size_t>(host.rows), from_double<F>(0.0));
-  for (double v : sparse::curl_curl_rhs(mesh, 3)) bs.push_back(from_double<F>(v));
-  const auto b = stored<Case>(bs, "b");
-  auto x = stored<Case>(xs, "x");
+  curl_curl_problem<Case> p;
+  const auto& host = p.host;
+  const auto& A = p.A;
+  const auto& bs = p.bs;
+  const auto& b = p.b;
+  auto& x = p.x;
   const double u = mpfr_get_d(format_traits<F>::unit_roundoff().get(), MPFR_RNDU);
   solvers::vpbicgstab_options options;
   options.tolerance = u * u;
