@@ -31,7 +31,8 @@ struct curl_curl_problem {
   sparse::csr_host host = sparse::edge_curl_curl(mesh);
   sparse::csr_matrix<typename Case::memory> A{host};
   std::vector<value_type_t<F>> bs = rhs(mesh);
-  std::vector<value_type_t<F>> xs = std::vector<value_type_t<F>>(static_cast<std::size_t>(host.rows), from_double<F>(0.0));
+  std::vector<value_type_t<F>> xs =
+      std::vector<value_type_t<F>>(static_cast<std::size_t>(host.rows), from_double<F>(0.0));
   decltype(stored<Case>(bs, "b")) b = stored<Case>(bs, "b");
   decltype(stored<Case>(xs, "x")) x = stored<Case>(xs, "x");
 
