@@ -117,6 +117,45 @@ inline core::mpfr_value exact_product(const core::mpfr_value& a, const core::mpf
   return r;
 }
 
+enum class op { add, sub, mul };
+inline const char* op_name(op which) { return which == op::add ? "add" : which == op::sub ? "sub" : "mul"; }
+
+template <class F>
+value_type_t<F> apply(op which, const value_type_t<F>& x, const value_type_t<F>& y) {
+  using traits = format_traits<F>;
+  const no_context ctx;
+  return which == op::add ? traits::add(ctx, x, y) : which == op::sub ? traits::sub(ctx, x, y) : traits::mul(ctx, x, y);
+}
+
+// a[i] op b[i] in a kernel on the space.
+template <class Space, class F>
+std::vector<value_type_t<F>> apply_on(op which, const std::vector<value_type_t<F>>& a,
+                                      const std::vector<value_type_t<F>>& b) {
+  using traits = format_traits<F>;
+  using V = value_type_t<F>;
+  auto va = to_space<Space>(a, "a");
+  auto vb = to_space<Space>(b, "b");
+  Kokkos::View<V*, typename Space::memory_space> vr("r", a.size());
+  const int w = static_cast<int>(which);
+  Kokkos::parallel_for(
+      "kamp::test::dd_apply", Kokkos::RangePolicy<Space>(0, a.size()), KOKKOS_LAMBDA(std::size_t i) {
+        const no_context ctx;
+        vr(i) = w == 0 ? traits::add(ctx, va(i), vb(i)) : w == 1 ? traits::sub(ctx, va(i), vb(i)) : traits::mul(ctx, va(i), vb(i));
+      });
+  return to_host(vr);
+}
+
+// The exact x op y in MPFR.
+template <class F>
+core::mpfr_value exact_result(op which, const value_type_t<F>& x, const value_type_t<F>& y) {
+  using traits = format_traits<F>;
+  const core::mpfr_value mx = traits::to_mpfr(x);
+  core::mpfr_value my = traits::to_mpfr(y);
+  if (which == op::mul) return exact_product(mx, my);
+  if (which == op::sub) mpfr_neg(my.get(), my.get(), MPFR_RNDN);
+  return exact_sum(mx, my);
+}
+
 // Empty when |computed - exact| <= bound |exact| (evaluated in MPFR, rounded up).
 inline std::string bound_violation(const core::mpfr_value& computed, const core::mpfr_value& exact,
                                    const core::mpfr_value& bound) {
