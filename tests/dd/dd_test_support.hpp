@@ -2,9 +2,11 @@
 // Shared pieces of the multi-double tests: the format list, typed (backend x format)
 // configurations, random and adversarial operands, exact MPFR references and the invariant and
 // bound checks. Every tolerance comes from format_traits<F>::unit_roundoff().
+#include <cfloat>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -188,6 +190,67 @@ template <class F>
 value_type_t<F> scaled_random(core::random_source& rng, double reference, int gap) {
   const int e = std::ilogb(reference) - gap;
   return random_value<F>(rng, e, e);
+}
+
+// Values at the ends of the exponent range, built in MPFR (the format's own arithmetic is what
+// the tests check there): +-2^exponent times a significand of the format's precision + 64
+// random bits, a third of them with a gap of up to 200 zero bits below the leading 53, rounded
+// into the format by from_mpfr. A draw above max() is made again.
+template <class F>
+value_type_t<F> exact_random_value(core::random_source& rng, int exponent) {
+  using traits = format_traits<F>;
+  const mpfr_prec_t bits = traits::precision + 64;
+  for (;;) {
+    core::mpfr_value r(bits + 300), chunk(64);
+    mpfr_set_ui(r.get(), 1, MPFR_RNDN);
+    const long gap = rng.integer(0, 2) == 0 ? static_cast<long>(rng.integer(1, 200)) : 0;
+    for (mpfr_prec_t done = 0; done < bits; done += 52) {
+      mpfr_set_ui(chunk.get(), static_cast<unsigned long>(rng.next_u64() >> 12), MPFR_RNDN);
+      const long shift = done < 53 ? done : done + gap;
+      mpfr_mul_2si(chunk.get(), chunk.get(), -52 - shift, MPFR_RNDN);
+      mpfr_add(r.get(), r.get(), chunk.get(), MPFR_RNDN);  // exact: the precision spans the bits
+    }
+    mpfr_mul_2si(r.get(), r.get(), exponent, MPFR_RNDN);
+    if (rng.next_u64() & 1) mpfr_neg(r.get(), r.get(), MPFR_RNDN);
+    const auto v = traits::from_mpfr(r.get());
+    if (std::isfinite(component(v, 0))) return v;
+  }
+}
+
+// A value next to +-DBL_MAX: +-(DBL_MAX + t), t random below 2^971 in magnitude (with the
+// format's precision), or max() itself where that lies above it. TwoSum(a, +-DBL_MAX) and the
+// renormalisations overflow inside on such operands.
+template <class F>
+value_type_t<F> near_largest(core::random_source& rng) {
+  using traits = format_traits<F>;
+  const int e = 970 - static_cast<int>(rng.integer(0, 120));
+  core::mpfr_value v(DBL_MAX, traits::precision + 1200);
+  const core::mpfr_value t = traits::to_mpfr(exact_random_value<F>(rng, e));
+  mpfr_add(v.get(), v.get(), t.get(), MPFR_RNDN);  // exact
+  const auto largest = std::numeric_limits<value_type_t<F>>::max();
+  if (mpfr_cmp(v.get(), traits::to_mpfr(largest).get()) > 0) return rng.next_u64() & 1 ? largest : -largest;
+  if (rng.next_u64() & 1) mpfr_neg(v.get(), v.get(), MPFR_RNDN);
+  return traits::from_mpfr(v.get());
+}
+
+// |computed - exact| <= bound |exact| + floor, in MPFR rounded up; empty when it holds.
+inline std::string error_violation(const core::mpfr_value& computed, const core::mpfr_value& exact,
+                                   const core::mpfr_value& bound, const core::mpfr_value& floor) {
+  const core::mpfr_value err = core::absolute_error(computed, exact);
+  core::mpfr_value allowed(exact.precision() + 64);
+  mpfr_abs(allowed.get(), exact.get(), MPFR_RNDU);
+  mpfr_mul(allowed.get(), allowed.get(), bound.get(), MPFR_RNDU);
+  mpfr_add(allowed.get(), allowed.get(), floor.get(), MPFR_RNDU);
+  if (err <= allowed) return "";
+  return "error " + err.to_string(6) + " > " + allowed.to_string(6) + " (exact " + exact.to_string(40) +
+         ", computed " + computed.to_string(40) + ")";
+}
+
+// 2^e as an mpfr_value.
+inline core::mpfr_value power_of_two(long e) {
+  core::mpfr_value r(1.0, 64);
+  mpfr_mul_2si(r.get(), r.get(), e, MPFR_RNDN);
+  return r;
 }
 
 }  // namespace kamp::test
