@@ -246,10 +246,69 @@ inline std::string error_violation(const core::mpfr_value& computed, const core:
          ", computed " + computed.to_string(40) + ")";
 }
 
+// The contract of a result at the ends of the range (dd/range_edges.hpp): never NaN from
+// operands that are not; a finite result satisfies the invariant, lies at most max() in
+// magnitude and within bound |exact| + floor of the exact result; +-Inf has every other
+// component 0, the exact result's sign, and |exact| >= max() (1 - overflow_from) (the bound
+// itself, or leading_overflow_from for dd_real's operations that are IEEE on the leading parts).
+// Empty when it holds.
+template <class F>
+std::string edge_violation(const value_type_t<F>& r, const core::mpfr_value& exact, const core::mpfr_value& bound,
+                           const core::mpfr_value& floor, const core::mpfr_value& overflow_from) {
+  using traits = format_traits<F>;
+  const core::mpfr_value largest = traits::to_mpfr(std::numeric_limits<value_type_t<F>>::max());
+  const double lead = component(r, 0);
+  if (std::isnan(lead)) return "NaN";
+  if (std::isinf(lead)) {
+    for (int k = 1; k < component_count(r); ++k)
+      if (component(r, k) != 0) return "Inf with a nonzero lower component";
+    core::mpfr_value threshold(largest.precision() + 64), one(1.0, 64);
+    mpfr_sub(one.get(), one.get(), overflow_from.get(), MPFR_RNDD);
+    mpfr_mul(threshold.get(), largest.get(), one.get(), MPFR_RNDD);
+    if (mpfr_cmpabs(exact.get(), threshold.get()) < 0) return "Inf for the finite " + exact.to_string(40);
+    if (std::signbit(lead) != (mpfr_signbit(exact.get()) != 0)) return "Inf of the wrong sign";
+    return "";
+  }
+  const std::string invariant = invariant_violation(r);
+  if (!invariant.empty()) return invariant;
+  const core::mpfr_value value = traits::to_mpfr(r);
+  if (mpfr_cmpabs(value.get(), largest.get()) > 0) return "finite above max(): " + value.to_string(40);
+  return error_violation(value, exact, bound, floor);
+}
+template <class F>
+std::string edge_violation(const value_type_t<F>& r, const core::mpfr_value& exact, const core::mpfr_value& bound,
+                           const core::mpfr_value& floor) {
+  return edge_violation<F>(r, exact, bound, floor, bound);
+}
+
+// dd_real's add, sub, add_sloppy and mul are IEEE on the leading parts: +-Inf where hi op hi
+// overflows, the exact result then within 2^-52 of Omega (dd/dd_arithmetic.hpp).
+inline core::mpfr_value leading_overflow_from() {
+  core::mpfr_value r(1.0, 64);
+  mpfr_mul_2si(r.get(), r.get(), -51, MPFR_RNDN);
+  return r;
+}
+
 // 2^e as an mpfr_value.
 inline core::mpfr_value power_of_two(long e) {
   core::mpfr_value r(1.0, 64);
   mpfr_mul_2si(r.get(), r.get(), e, MPFR_RNDN);
+  return r;
+}
+
+// The absolute error that underflow may add to a product (dd/dd_arithmetic.hpp,
+// dd/expansion.hpp): 2^-1075 for each rounding that may fall into the subnormals.
+inline core::mpfr_value product_underflow_floor(double) { return power_of_two(-1075); }
+inline core::mpfr_value product_underflow_floor(const dd::dd_real&) {
+  core::mpfr_value r(1.0 + 0x1p-50, 64);
+  mpfr_mul_2si(r.get(), r.get(), -1073, MPFR_RNDN);
+  return r;
+}
+template <int N>
+core::mpfr_value product_underflow_floor(const dd::expansion<N>&) {
+  core::mpfr_value r(1.0 + 0x1p-50, 64);
+  mpfr_mul_ui(r.get(), r.get(), N * (N + 3) / 2 - 1, MPFR_RNDU);
+  mpfr_mul_2si(r.get(), r.get(), -1075, MPFR_RNDN);
   return r;
 }
 
