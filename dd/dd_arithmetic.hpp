@@ -23,7 +23,7 @@
 //   bounds hold down to the subnormals. mul adds at most 2^-1073 (1 + 2^-50) to its bound in
 //   absolute terms (four roundings may underflow, 2^-1075 each), mul by a double 2^-1074
 //   (1 + 2^-50) (two), div 1.5 * 2^-1074 (a tiny x is rescaled so that its remainder stays
-//   exact); sqrt keeps its bound over the whole range (a tiny x is rescaled).
+//   exact); sqrt keeps its relative bound over the whole range (a tiny x is rescaled).
 // - Inf and NaN operands: IEEE on the leading operation hi op hi, with lo = 0: Inf - Inf = NaN,
 //   x / 0 = +-Inf, 0 / 0 = NaN, finite / Inf = +-0, sqrt(x < 0) = NaN, sqrt(+Inf) = +Inf.
 // - Signed zero: an exact zero is +0 except where IEEE's hi op hi is -0 (-0 + -0, -0 x 1,

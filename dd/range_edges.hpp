@@ -41,6 +41,6 @@ KOKKOS_FORCEINLINE_FUNCTION bool ordinary(double lead) {
 }
 
 // +-Inf with the sign of s (the exact result's, carried by the plain leading operation).
-KOKKOS_FORCEINLINE_FUNCTION double overflow_with_sign_of(double s) { return std::copysign(INFINITY, s); }
+KOKKOS_FORCEINLINE_FUNCTION double overflow_with_sign_of(double s) { return std::copysign(HUGE_VAL, s); }
 
 }  // namespace kamp::dd::detail
