@@ -1,6 +1,7 @@
 #include "core/mpfr_value.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -61,10 +62,11 @@ mpfr_value& mpfr_value::operator=(mpfr_value&& other) noexcept {
 
 mpfr_value::~mpfr_value() { mpfr_clear(value_); }
 
-mpfr_value mpfr_value::from_string(const std::string& text, mpfr_prec_t precision, bool* exact) {
+mpfr_value mpfr_value::from_string(const std::string& text, mpfr_prec_t precision, bool* exact,
+                                   mpfr_rnd_t rounding) {
   mpfr_value result(precision);
   char* end = nullptr;
-  const int ternary = mpfr_strtofr(result.value_, text.c_str(), &end, 10, MPFR_RNDN);
+  const int ternary = mpfr_strtofr(result.value_, text.c_str(), &end, 10, rounding);
   const bool consumed = !text.empty() && end != text.c_str() && *end == '\0';
   require_argument(consumed, "kamp::core::mpfr_value::from_string", "text", "\"" + text + "\"",
                    "must be a decimal number");
@@ -80,6 +82,22 @@ std::string mpfr_value::to_string(int digits) const {
   std::vector<char> buffer(n + 64);
   mpfr_snprintf(buffer.data(), buffer.size(), "%.*RNe", static_cast<int>(n - 1), value_);
   return buffer.data();
+}
+
+std::string mpfr_value::to_exact_string() const {
+  if (!mpfr_regular_p(value_)) return to_string(1);
+  // value = 0.b_1 b_2 ... 2^E with its last 1 at 2^(E - min_prec): the decimal needs at most
+  // floor(E log10 2) + 1 integer-part digits and one fractional digit per bit below 2^0.
+  const long e = mpfr_get_exp(value_), lowest = e - static_cast<long>(mpfr_min_prec(value_));
+  const long digits = static_cast<long>(std::floor(static_cast<double>(e) * 0.30102999566398120)) + 2 +
+                      std::max(0L, -lowest);
+  std::string text = to_string(static_cast<int>(std::max(1L, digits)));
+  const std::size_t exponent = text.find('e'), point = text.find('.');
+  if (point == std::string::npos || exponent == std::string::npos) return text;
+  std::size_t last = exponent;
+  while (last > point + 1 && text[last - 1] == '0') --last;
+  if (last == point + 1) last = point;  // no fractional digit left: drop the point too
+  return text.substr(0, last) + text.substr(exponent);
 }
 
 mpfr_value absolute_error(const mpfr_value& computed, const mpfr_value& exact) {

@@ -22,16 +22,21 @@ class mpfr_value {
   mpfr_value& operator=(mpfr_value&& other) noexcept;
   ~mpfr_value();
 
-  // Parses a decimal (or "inf"/"nan") string rounded to nearest at `precision`; throws
-  // kamp::invalid_argument naming the text when it is not a number. `exact`, when given,
+  // Parses a decimal (or "inf"/"nan") string rounded at `precision` (to nearest unless told);
+  // throws kamp::invalid_argument naming the text when it is not a number. `exact`, when given,
   // tells whether no rounding happened.
-  static mpfr_value from_string(const std::string& text, mpfr_prec_t precision,
-                                bool* exact = nullptr);
+  static mpfr_value from_string(const std::string& text, mpfr_prec_t precision, bool* exact = nullptr,
+                                mpfr_rnd_t rounding = MPFR_RNDN);
 
   mpfr_prec_t precision() const { return mpfr_get_prec(value_); }
   double to_double(mpfr_rnd_t rounding = MPFR_RNDN) const { return mpfr_get_d(value_, rounding); }
-  // Scientific notation with `digits` significant digits (0: enough to round-trip).
+  // Scientific notation with `digits` significant digits (0: enough to round-trip at this
+  // precision).
   std::string to_string(int digits = 0) const;
+  // The exact decimal value, which every binary fraction has (m 2^-k = m 5^k 10^-k), in
+  // scientific notation without trailing zeros: up to 767 significant digits for a double,
+  // about 0.3 per bit of the span from the leading bit to 2^-k.
+  std::string to_exact_string() const;
 
   mpfr_ptr get() { return value_; }
   mpfr_srcptr get() const { return value_; }

@@ -1,18 +1,25 @@
 #pragma once
 // D+S "triple precision" storage (seed 002): a value is kept as {double hi; float lo}, 12 bytes,
-// and all arithmetic is done in dd_real. Loading widens lo exactly; storing keeps hi and rounds lo
-// to the nearest float. Two layouts with the array_type contract of formats/format_traits.hpp:
+// and all arithmetic is done in dd_real. Loading widens lo exactly; storing rounds lo to the
+// nearest float and renormalises the pair, so that every stored pair, and so every loaded
+// dd_real, is canonical (hi = fl(hi + lo)). Two layouts with the array_type contract of
+// formats/format_traits.hpp:
 //   ds_soa_array: a View<double*> of his and a View<float*> of los (coalesced, 8 + 4 bytes);
 //   ds_aos_array: 3 32-bit words per element, exactly 12 bytes, hi's low word, hi's high word,
 //                 then lo's bits, reinterpreted with memcpy on the host and CUDA's bit-cast
 //                 intrinsics on the device (same little-endian word order on both).
+// Values written into the views directly must be canonical pairs too.
 //
 // Store bound: lo of a dd_real satisfies |lo| <= ulp(hi)/2 <= 2^-53 |hi|, and rounding it to a
 // float changes it by at most 2^-24 |lo| while lo is a normal float, so the stored value is
-// within 2^-77 |hi| <= 2^-77 (1 + 2^-52) |value| of the dd value. That needs 2^-73 <= |hi| <= 2^180
-// (lo a normal float, no float overflow); outside, precision degrades towards plain double
-// (and lo becomes +-Inf above 2^180: do not store such values). The rounded float still
-// satisfies |lo| <= ulp(hi)/2, so a loaded value is a valid operand of the dd algorithms.
+// within 2^-77 |hi| <= 2^-77 (1 + 2^-52) |value| of the dd value (the renormalisation is exact).
+// That needs 2^-73 <= |hi| <= 2^180 (lo a normal float, no float overflow). The ends:
+// - below, lo becomes a subnormal float or 0: the error grows towards plain double's (at most
+//   2^-150 absolute from lo), and the pair stays canonical: a lo that rounds to exactly half an
+//   ulp of an odd hi (common there, where ulp(hi)/2 is a float subnormal's spacing) is stored as
+//   hi's even neighbour and -lo;
+// - above, a lo beyond the float range is dropped: the stored value is hi, within 2^-53;
+// - +-Inf and NaN are stored with lo = 0; -0 keeps its sign.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -20,8 +27,10 @@
 #include <string>
 #include <vector>
 
+#include "core/eft.hpp"
 #include "core/error.hpp"
 #include "dd/dd_real.hpp"
+#include "dd/range_edges.hpp"
 
 namespace kamp::dd {
 
@@ -36,6 +45,22 @@ KOKKOS_FORCEINLINE_FUNCTION float round_to_float(double x) {
 #else
   return static_cast<float>(x);  // round to nearest in the default rounding mode
 #endif
+}
+
+// What a dd_real is stored as: hi and lo rounded to a float, renormalised (3 flops, a test and
+// a select per store; loads, which the BLAS does far more often, take the pair as it is). Where
+// lo rounds to exactly ulp(hi)/2 next to an odd hi the sum is a tie, and FastTwoSum moves hi to
+// its even neighbour and lo to -lo (a float still); otherwise it changes nothing.
+struct stored_pair {
+  double hi;
+  float lo;
+};
+KOKKOS_FORCEINLINE_FUNCTION stored_pair stored_form(const dd_real& v) {
+  const float lo = round_to_float(v.lo);
+  double rest = 0;
+  const double hi = core::fast_two_sum(v.hi, static_cast<double>(lo), rest);
+  if (!ordinary(hi)) return {v.hi, 0.0f};  // +-0, Inf, NaN, or a lo beyond the float range
+  return {hi, static_cast<float>(rest)};
 }
 
 KOKKOS_FORCEINLINE_FUNCTION void pack(double hi, float lo, std::uint32_t* w) {
@@ -84,8 +109,9 @@ struct ds_soa_array {
   KOKKOS_INLINE_FUNCTION std::size_t size() const { return hi.extent(0); }
   KOKKOS_INLINE_FUNCTION dd_real load(std::size_t i) const { return dd_real(hi(i), static_cast<double>(lo(i))); }
   KOKKOS_INLINE_FUNCTION void store(std::size_t i, const dd_real& v) const {
-    hi(i) = v.hi;
-    lo(i) = detail::round_to_float(v.lo);
+    const detail::stored_pair p = detail::stored_form(v);
+    hi(i) = p.hi;
+    lo(i) = p.lo;
   }
 };
 
@@ -105,7 +131,8 @@ struct ds_aos_array {
   KOKKOS_INLINE_FUNCTION std::size_t size() const { return words.extent(0) / words_per_element; }
   KOKKOS_INLINE_FUNCTION dd_real load(std::size_t i) const { return detail::unpack(&words(words_per_element * i)); }
   KOKKOS_INLINE_FUNCTION void store(std::size_t i, const dd_real& v) const {
-    detail::pack(v.hi, detail::round_to_float(v.lo), &words(words_per_element * i));
+    const detail::stored_pair p = detail::stored_form(v);
+    detail::pack(p.hi, p.lo, &words(words_per_element * i));
   }
 };
 

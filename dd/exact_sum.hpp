@@ -13,6 +13,8 @@
 // We write Compress with TwoSum where Shewchuk uses FastTwoSum, so exactness does not even depend
 // on his ordering argument; only the approximation property does (and the tests check its
 // consequence, the expansion invariant, on every result).
+#include <cmath>
+
 #include "core/eft.hpp"
 
 namespace kamp::dd::detail {
@@ -70,6 +72,14 @@ struct exact_sum {
   KOKKOS_INLINE_FUNCTION double extract() {
     compress();
     return n == 0 ? 0.0 : c[--n];
+  }
+
+  // Whether every component is finite: an intermediate that passed DBL_MAX leaves an Inf or a
+  // NaN among them (TwoSum's error of an Inf is NaN, and zero elimination keeps both).
+  KOKKOS_INLINE_FUNCTION bool finite() const {
+    for (int i = 0; i < n; ++i)
+      if (!std::isfinite(c[i])) return false;
+    return true;
   }
 
   // Sign of the exact value: that of the largest component of a nonoverlapping expansion.

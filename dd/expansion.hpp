@@ -27,17 +27,34 @@
 // exactly and leaves a remainder of 2^-7 relative; the outputs then lose the 2^-52 spacing and
 // the error is no longer e^N. Compress is what makes the leading component accurate.
 //
-// Conditions: no overflow and no underflow: the TwoProd errors are exact only for |x_i y_j| >=
-// 2^-969, so the mul bound needs |x_0 y_0| >= 2^(52N - 969); add/sub need no component below
-// 2^-1022 + 52. Special values are IEEE-like on the leading component: when the plain leading
-// operation (x_0 op y_0) is not finite it is the result (other components 0), an overflow inside
-// gives +-Inf, an exact zero is +0 (or -0 as IEEE gives it for x_0 op y_0).
+// The ends of the range (dd/range_edges.hpp has the rules shared with dd_real):
+// - Overflow: a finite result is within u_N and never above max(); the result is +-Inf, other
+//   components 0, only when the exact |result| >= max() (1 - u_N), never NaN. Grow-Expansion and
+//   Compress can pass DBL_MAX on the way to a finite result (a partial sum of the largest
+//   components, or TwoSum(q, +-DBL_MAX)); the operation is then redone on operands scaled down
+//   by a power of two and its result scaled back. A result led by +-DBL_MAX is compared exactly
+//   with max() (the lower components only, which cannot overflow).
+// - Underflow: add and sub are exact in every step (TwoSum), and an extraction whose output is
+//   below 2^-1021 leaves an exact remainder of 0 (|T_k| < ulp(r_k) = 2^-1074), so u_N holds down
+//   to the subnormals. mul's TwoProd errors are exact only for |x_i y_j| >= 2^-969: each of its
+//   N(N+1)/2 TwoProds and N - 1 rounded products adds at most 2^-1075 in absolute terms, so
+//   |error| <= u_N |x y| + (N(N+3)/2 - 1) 2^-1075 (1 + 2^-50).
+// - Inf and NaN operands: IEEE on the leading components (x_0 op y_0, other components 0).
+// - Signed zero: an exact zero is +0 (or -0 as IEEE gives it for x_0 op y_0).
+// - compare is exact everywhere: an intermediate of x - y can pass DBL_MAX only when x and y
+//   differ by at least 2^968, and then the signs of x/4 - y/4 and x - y agree (scaling loses
+//   less than 2N 2^-1075).
+// The common path of add and mul is the algorithm above and one test of the leading component
+// (finite, nonzero, below DBL_MAX); the rest runs out of line.
 #include <Kokkos_Core.hpp>
 
+#include <cfloat>
 #include <cmath>
 #include <type_traits>
 
+#include "core/out_of_line.hpp"
 #include "dd/exact_sum.hpp"
+#include "dd/range_edges.hpp"
 
 namespace kamp::dd {
 
@@ -46,7 +63,8 @@ struct expansion {
   static_assert(N >= 2 && N <= 8, "expansions have 2 to 8 components");
   static constexpr int size = N;
   // Invariant: |c[k+1]| <= ulp(c[k]) (so |c[k+1]| <= 2^-52 |c[k]|), a zero component is followed
-  // only by zeros, and c[0] is the value rounded to within ulp(c[0]); NaN/Inf live in c[0].
+  // only by zeros, c[0] is the value rounded to within ulp(c[0]), and |value| <= max(); NaN/Inf
+  // live in c[0] with every other component 0.
   double c[N] = {};
 
   expansion() = default;
@@ -79,29 +97,145 @@ KOKKOS_INLINE_FUNCTION expansion<N> load(const volatile expansion<N>& x) {
 
 namespace detail {
 
-// The N leading doubles of an exact sum; `lead` is the plain leading operation, which decides
-// special values and the sign of zero.
+// The N leading doubles of an exact sum: N extractions of Compress's leading component.
 template <int N, int Capacity>
-KOKKOS_INLINE_FUNCTION expansion<N> round_to_expansion(exact_sum<Capacity>& s, double lead) {
+KOKKOS_INLINE_FUNCTION expansion<N> leading_components(exact_sum<Capacity>& s) {
   expansion<N> r;
   for (int k = 0; k < N; ++k) r.c[k] = s.extract();
-  if (!std::isfinite(r.c[0])) return expansion<N>(std::copysign(HUGE_VAL, lead));  // overflow
-  if (r.c[0] == 0) r.c[0] = lead == 0 ? lead : 0.0;
   return r;
+}
+
+template <int N>
+KOKKOS_INLINE_FUNCTION expansion<N> sum_core(const expansion<N>& x, const expansion<N>& y) {
+  exact_sum<2 * N> s;
+  for (int k = N - 1; k >= 0; --k) {  // smallest first: fewer components to carry while growing
+    s.grow(x.c[k]);
+    s.grow(y.c[k]);
+  }
+  return leading_components<N>(s);
+}
+
+template <int N>
+KOKKOS_INLINE_FUNCTION expansion<N> product_core(const expansion<N>& x, const expansion<N>& y) {
+  // N(N+1) exact TwoProd terms (i + j <= N - 1) and N - 1 rounded ones (i + j = N).
+  exact_sum<N * (N + 1) + N - 1> s;
+  for (int d = N; d >= 0; --d) {  // smallest diagonal first
+    for (int i = (d == N ? 1 : 0); i <= d && i < N; ++i) {
+      const int j = d - i;
+      if (j >= N) continue;
+      if (d == N) {
+        s.grow(core::mul_rn(x.c[i], y.c[j]));
+      } else {
+        double e = 0;
+        const double p = core::two_prod(x.c[i], y.c[j], e);
+        s.grow(e);
+        s.grow(p);
+      }
+    }
+  }
+  return leading_components<N>(s);
+}
+
+// x 2^k for f = 2^k: exact unless a component is or becomes subnormal, which the rare paths
+// allow only where that component is below 2^-2000 of the value.
+template <int N>
+KOKKOS_INLINE_FUNCTION expansion<N> times_power_of_two(const expansion<N>& x, double f) {
+  expansion<N> r;
+  for (int k = 0; k < N; ++k) r.c[k] = core::mul_rn(x.c[k], f);
+  return r;
+}
+
+// The largest expansion<N> (std::numeric_limits' max(), or lowest() for sign -1): DBL_MAX, then
+// components just short of half an ulp of the one before, so that c[0] is the value rounded to
+// nearest.
+template <int N>
+constexpr KOKKOS_INLINE_FUNCTION expansion<N> largest_expansion(double sign) {
+  expansion<N> r;
+  r.c[0] = sign * DBL_MAX;
+  double next = sign * 0x1.fffffffffffffp+969;  // just below ulp(DBL_MAX)/2 = 2^970
+  for (int k = 1; k < N; ++k) {
+    r.c[k] = next;
+    next *= 0x1p-53;  // just below half an ulp of the component before (exact scaling)
+  }
+  return r;
+}
+
+// The exact x - y as a nonoverlapping expansion.
+template <int N>
+KOKKOS_INLINE_FUNCTION exact_sum<2 * N> difference(const expansion<N>& x, const expansion<N>& y) {
+  exact_sum<2 * N> s;
+  for (int k = N - 1; k >= 0; --k) {
+    s.grow(x.c[k]);
+    s.grow(-y.c[k]);
+  }
+  return s;
+}
+
+// Whether r, finite, lies above max() in magnitude: only where |c[0]| = DBL_MAX, and then by an
+// exact comparison of the lower components with max()'s (all below 2^972: nothing overflows).
+template <int N>
+KOKKOS_INLINE_FUNCTION bool above_largest(const expansion<N>& r) {
+  if (std::fabs(r.c[0]) != DBL_MAX) return false;
+  const double sign = r.c[0] > 0 ? 1.0 : -1.0;
+  const expansion<N> largest = largest_expansion<N>(1.0);
+  expansion<N> tail, largest_tail;
+  for (int k = 1; k < N; ++k) {
+    tail.c[k - 1] = sign * r.c[k];
+    largest_tail.c[k - 1] = largest.c[k];
+  }
+  return difference(tail, largest_tail).sign() == 1;
+}
+
+// add and mul for edge(): the exact algorithm, the plain leading operation and the operands' scale in the
+// retry (each operand a quarter for a sum, half for a product, so the result is a quarter).
+struct sum_op {
+  static constexpr double operand_scale = 0.25;
+  KOKKOS_INLINE_FUNCTION static double lead(double a, double b) { return core::add_rn(a, b); }
+  template <int N>
+  KOKKOS_INLINE_FUNCTION static expansion<N> compute(const expansion<N>& x, const expansion<N>& y) {
+    return sum_core(x, y);
+  }
+};
+struct product_op {
+  static constexpr double operand_scale = 0.5;
+  KOKKOS_INLINE_FUNCTION static double lead(double a, double b) { return core::mul_rn(a, b); }
+  template <int N>
+  KOKKOS_INLINE_FUNCTION static expansion<N> compute(const expansion<N>& x, const expansion<N>& y) {
+    return product_core(x, y);
+  }
+};
+
+// A result r of Op whose leading component is zero, not finite, or +-DBL_MAX.
+template <class Op, int N>
+KAMP_OUT_OF_LINE_FUNCTION expansion<N> edge(expansion<N> x, expansion<N> y, expansion<N> r) {
+  const double lead = Op::lead(x.c[0], y.c[0]);  // decides special values and signs
+  if (!std::isfinite(x.c[0]) || !std::isfinite(y.c[0])) return expansion<N>(lead);
+  if (r.c[0] == 0) return expansion<N>(lead == 0 ? lead : 0.0);
+  const expansion<N> overflow(overflow_with_sign_of(lead));
+  if (!std::isfinite(r.c[0])) {
+    // Finite operands past DBL_MAX inside: at a quarter of the scale nothing overflows unless
+    // the result does.
+    r = Op::compute(times_power_of_two(x, Op::operand_scale), times_power_of_two(y, Op::operand_scale));
+    if (!std::isfinite(r.c[0])) return overflow;
+    r = times_power_of_two(r, 4.0);
+    if (!std::isfinite(r.c[0])) return overflow;
+  }
+  return above_largest(r) ? overflow : r;
+}
+
+// Finite, nonzero and below DBL_MAX in magnitude: a result that needs none of edge()'s cases.
+KOKKOS_FORCEINLINE_FUNCTION bool inside_the_range(double lead) {
+  const double m = std::fabs(lead);
+  return m > 0 && m < DBL_MAX;
 }
 
 }  // namespace detail
 
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> add(const expansion<N>& x, const expansion<N>& y) {
-  const double lead = core::add_rn(x.c[0], y.c[0]);
-  if (!std::isfinite(lead)) return expansion<N>(lead);
-  detail::exact_sum<2 * N> s;
-  for (int k = N - 1; k >= 0; --k) {  // smallest first: fewer components to carry while growing
-    s.grow(x.c[k]);
-    s.grow(y.c[k]);
-  }
-  return detail::round_to_expansion<N>(s, lead);
+  const expansion<N> r = detail::sum_core(x, y);
+  if (detail::inside_the_range(r.c[0])) return r;
+  return detail::edge<detail::sum_op>(x, y, r);
 }
 
 template <int N>
@@ -118,25 +252,9 @@ KOKKOS_INLINE_FUNCTION expansion<N> sub(const expansion<N>& x, const expansion<N
 
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> mul(const expansion<N>& x, const expansion<N>& y) {
-  const double lead = core::mul_rn(x.c[0], y.c[0]);
-  if (!std::isfinite(lead)) return expansion<N>(lead);
-  // N(N+1) exact TwoProd terms (i + j <= N - 1) and N - 1 rounded ones (i + j = N).
-  detail::exact_sum<N * (N + 1) + N - 1> s;
-  for (int d = N; d >= 0; --d) {  // smallest diagonal first
-    for (int i = (d == N ? 1 : 0); i <= d && i < N; ++i) {
-      const int j = d - i;
-      if (j >= N) continue;
-      if (d == N) {
-        s.grow(core::mul_rn(x.c[i], y.c[j]));
-      } else {
-        double e = 0;
-        const double p = core::two_prod(x.c[i], y.c[j], e);
-        s.grow(e);
-        s.grow(p);
-      }
-    }
-  }
-  return detail::round_to_expansion<N>(s, lead);
+  const expansion<N> r = detail::product_core(x, y);
+  if (detail::inside_the_range(r.c[0])) return r;
+  return detail::edge<detail::product_op>(x, y, r);
 }
 
 template <int N>
@@ -158,11 +276,9 @@ KOKKOS_INLINE_FUNCTION int compare(const expansion<N>& x, const expansion<N>& y)
   if (!std::isfinite(x.c[0]) || !std::isfinite(y.c[0])) {
     return x.c[0] < y.c[0] ? -1 : (x.c[0] > y.c[0] ? 1 : 0);
   }
-  detail::exact_sum<2 * N> s;
-  for (int k = N - 1; k >= 0; --k) {
-    s.grow(x.c[k]);
-    s.grow(-y.c[k]);
-  }
+  detail::exact_sum<2 * N> s = detail::difference(x, y);
+  // Rare: an intermediate passed DBL_MAX (x and y then differ by at least 2^968).
+  if (!s.finite()) s = detail::difference(detail::times_power_of_two(x, 0.25), detail::times_power_of_two(y, 0.25));
   return s.sign();
 }
 

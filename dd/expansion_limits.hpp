@@ -6,10 +6,10 @@
 // is the double-double 2^-104 and is what the arithmetic delivers (unit roundoff u_N =
 // 2^-52N (1 + 2^-46), dd/expansion.hpp). min() = 2^(53N - 1074): below it the last component
 // underflows and the precision is no longer 53N bits. max(): DBL_MAX followed by components just
-// short of half an ulp each, so the leading component still rounds to DBL_MAX.
+// short of half an ulp each, so the leading component still rounds to DBL_MAX
+// (detail::largest_expansion in dd/expansion.hpp, where the arithmetic keeps results below it).
 #include <Kokkos_Core.hpp>
 
-#include <cfloat>
 #include <limits>
 
 #include "dd/expansion.hpp"
@@ -21,18 +21,6 @@ constexpr KOKKOS_INLINE_FUNCTION double power_of_two(int e) {  // exact 2^e for 
   double r = 1.0;
   for (int i = 0; i < e; ++i) r *= 2.0;
   for (int i = 0; i > e; --i) r *= 0.5;
-  return r;
-}
-
-template <int N>
-constexpr KOKKOS_INLINE_FUNCTION expansion<N> largest_expansion(double sign) {
-  expansion<N> r;
-  r.c[0] = sign * DBL_MAX;
-  double next = sign * 0x1.fffffffffffffp+969;  // just below ulp(DBL_MAX)/2 = 2^970
-  for (int k = 1; k < N; ++k) {
-    r.c[k] = next;
-    next *= 0x1p-53;  // just below half an ulp of the component before (exact scaling)
-  }
   return r;
 }
 

@@ -5,6 +5,9 @@
 //   scal |x_i' - a x_i| <= u |a x_i|
 // n = 700 (several warps, not a multiple of the partitioning), strides 2 and -3, a dot product
 // that cancels to a tiny fraction of sum|x_i y_i|, gaps between strided elements untouched.
+#include <cfloat>
+#include <cmath>
+
 #include "tests/blas/blas_checks.hpp"
 
 namespace kamp::test {
@@ -78,6 +81,45 @@ void check_level1() {
     mpfr_abs(scale.get(), exact.get(), MPFR_RNDU);
     ASSERT_TRUE(within<F>(x2[i * incx], exact, u, scale)) << "scal element " << i;
     ASSERT_TRUE(same_bits<F>(x2[i * incx + 1], xs[i * incx + 1])) << "scal wrote a gap element";
+  }
+}
+
+// DOT at the top of the range: finite terms whose exact sum is finite give a finite result within
+// the gamma_n bound, also where a partial sum meets a term +-DBL_MAX with the opposite sign
+// (a = -(2^1021 + 3 2^970) then DBL_MAX: TwoSum(a, DBL_MAX) overflowed inside and the dot was
+// NaN). Positions 0 and 32 are added in one partial sum of the fixed partition for n > 32, 0
+// and 1 for n = 2. Terms whose sum passes Omega give +-Inf, never NaN.
+template <class Case>
+void check_dot_near_the_top() {
+  using F = typename Case::format;
+  using traits = typename Case::traits;
+  using value = typename Case::value;
+  const typename Case::space exec;
+  const mpfr_value u = traits::unit_roundoff();
+  core::random_source rng(107);
+  for (const std::int64_t n : {2, 33, 700}) {
+    const std::size_t second = n > 32 ? 32 : 1;
+    for (const double sign : {1.0, -1.0}) {
+      auto xs = random_values<F>(rng, static_cast<std::size_t>(n), -2, 2);
+      std::vector<value> ys(static_cast<std::size_t>(n), from_double<F>(1.0));
+      xs[0] = from_double<F>(-sign * (0x1p1021 + 0x3p970));
+      xs[second] = from_double<F>(sign * DBL_MAX);
+      const auto x = stored<Case>(xs, "x"), y = stored<Case>(ys, "y");
+      const mpfr_prec_t wide = exact_bits<F>() + 2100;
+      mpfr_value exact(wide), magnitude(wide);
+      for (const auto& v : exact_values<F>(xs)) {
+        mpfr_add(exact.get(), exact.get(), v.get(), MPFR_RNDN);
+        mpfr_value t = v;
+        mpfr_abs(t.get(), t.get(), MPFR_RNDN);
+        mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDU);
+      }
+      EXPECT_TRUE(within<F>(blas::dot(exec, n, x, 1, y, 1), exact, core::dot_error_factor(n, u), magnitude))
+          << "n = " << n << ", sign " << sign;
+      xs[0] = from_double<F>(sign * DBL_MAX);  // now the sum overflows
+      const auto over = stored<Case>(xs, "over");
+      const double lead = traits::to_double(traits::template context<Kokkos::HostSpace>(), blas::dot(exec, n, over, 1, y, 1));
+      EXPECT_EQ(lead, sign * HUGE_VAL) << "n = " << n;
+    }
   }
 }
 

@@ -14,9 +14,6 @@ namespace {
 using namespace kamp::test;
 using kamp::core::mpfr_value;
 
-enum class op { add, sub, mul };
-const char* op_name(op which) { return which == op::add ? "add" : which == op::sub ? "sub" : "mul"; }
-
 // 10^5 operations per op and format (5 * 10^5 in the long run); every case below appears in
 // each block of 10.
 std::size_t operand_count() { return kamp::test::sweep_count(100000, 500000); }
@@ -70,30 +67,6 @@ void make_operands(op which, std::size_t count, std::uint64_t seed, std::vector<
 }
 
 template <class F>
-kamp::value_type_t<F> apply(op which, const kamp::value_type_t<F>& x, const kamp::value_type_t<F>& y) {
-  using traits = kamp::format_traits<F>;
-  const kamp::no_context ctx;
-  return which == op::add ? traits::add(ctx, x, y) : which == op::sub ? traits::sub(ctx, x, y) : traits::mul(ctx, x, y);
-}
-
-template <class Space, class F>
-std::vector<kamp::value_type_t<F>> apply_on(op which, const std::vector<kamp::value_type_t<F>>& a,
-                                            const std::vector<kamp::value_type_t<F>>& b) {
-  using traits = kamp::format_traits<F>;
-  using V = kamp::value_type_t<F>;
-  auto va = to_space<Space>(a, "a");
-  auto vb = to_space<Space>(b, "b");
-  Kokkos::View<V*, typename Space::memory_space> vr("r", a.size());
-  const int w = static_cast<int>(which);
-  Kokkos::parallel_for(
-      "kamp::test::dd_apply", Kokkos::RangePolicy<Space>(0, a.size()), KOKKOS_LAMBDA(std::size_t i) {
-        const kamp::no_context ctx;
-        vr(i) = w == 0 ? traits::add(ctx, va(i), vb(i)) : w == 1 ? traits::sub(ctx, va(i), vb(i)) : traits::mul(ctx, va(i), vb(i));
-      });
-  return to_host(vr);
-}
-
-template <class F>
 void expect_within_bound(op which, const std::vector<kamp::value_type_t<F>>& a,
                          const std::vector<kamp::value_type_t<F>>& b, const std::vector<kamp::value_type_t<F>>& r) {
   using traits = kamp::format_traits<F>;
@@ -102,17 +75,7 @@ void expect_within_bound(op which, const std::vector<kamp::value_type_t<F>>& a,
     const std::string where = std::string(op_name(which)) + " #" + std::to_string(i) + " x=" + show(a[i]) +
                               " y=" + show(b[i]) + " -> " + show(r[i]) + ": ";
     ASSERT_EQ(invariant_violation(r[i]), "") << where;
-    const mpfr_value x = traits::to_mpfr(a[i]), y = traits::to_mpfr(b[i]);
-    mpfr_value exact(53);
-    if (which == op::mul) {
-      exact = exact_product(x, y);
-    } else if (which == op::add) {
-      exact = exact_sum(x, y);
-    } else {
-      mpfr_value minus_y = y;
-      mpfr_neg(minus_y.get(), minus_y.get(), MPFR_RNDN);
-      exact = exact_sum(x, minus_y);
-    }
+    const mpfr_value exact = exact_result<F>(which, a[i], b[i]);
     ASSERT_EQ(bound_violation(traits::to_mpfr(r[i]), exact, u), "") << where;
   }
 }
