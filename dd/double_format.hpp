@@ -40,6 +40,7 @@ struct format_traits<double> {
     return core::mpfr_value::from_string(text, 1200).to_double(MPFR_RNDN);  // no double rounding
   }
   static std::string to_string(double x) { return core::mpfr_value(x, 53).to_string(17); }
+  static std::string invariant_violation(double) { return ""; }  // every bit pattern is a double
   static core::mpfr_value unit_roundoff() {
     core::mpfr_value u(1.0, 53);
     mpfr_mul_2si(u.get(), u.get(), -53, MPFR_RNDN);
