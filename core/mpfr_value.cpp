@@ -65,7 +65,8 @@ mpfr_value mpfr_value::from_string(const std::string& text, mpfr_prec_t precisio
   mpfr_value result(precision);
   char* end = nullptr;
   const int ternary = mpfr_strtofr(result.value_, text.c_str(), &end, 10, MPFR_RNDN);
-  const bool consumed = !text.empty() && end != text.c_str() && *end == '\0';
+  // Up to the text's end, not to the first NUL byte: "4\0=" is not the number 4.
+  const bool consumed = !text.empty() && end == text.c_str() + text.size();
   require_argument(consumed, "kamp::core::mpfr_value::from_string", "text", "\"" + text + "\"",
                    "must be a decimal number");
   if (exact) *exact = ternary == 0;

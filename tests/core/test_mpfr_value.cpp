@@ -52,6 +52,10 @@ TEST(mpfr_value_test, malformed_strings_name_the_text) {
     EXPECT_NE(std::string(e.what()).find("\"1.5x\""), std::string::npos) << e.what();
   }
   EXPECT_THROW(mpfr_value::from_string("", 53), kamp::invalid_argument);
+  // A NUL byte ends MPFR's reading, not the text (fuzz/corpus/format_text/nul_inside, found by
+  // the format_text fuzzer): these were read as 4 and 1.
+  EXPECT_THROW(mpfr_value::from_string(std::string("4\0=", 3), 53), kamp::invalid_argument);
+  EXPECT_THROW(mpfr_value::from_string(std::string("1\0", 2), 53), kamp::invalid_argument);
 }
 
 TEST(mpfr_value_test, copies_are_deep_and_moves_leave_valid_objects) {
