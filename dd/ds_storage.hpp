@@ -10,9 +10,9 @@
 // Store bound: lo of a dd_real satisfies |lo| <= ulp(hi)/2 <= 2^-53 |hi|, and rounding it to a
 // float changes it by at most 2^-24 |lo| while lo is a normal float, so the stored value is
 // within 2^-77 |hi| <= 2^-77 (1 + 2^-52) |value| of the dd value. That needs 2^-73 <= |hi| <= 2^180
-// (lo a normal float, no float overflow); outside, precision degrades towards plain double
-// (and lo becomes +-Inf above 2^180: do not store such values). The rounded float still
-// satisfies |lo| <= ulp(hi)/2, so a loaded value is a valid operand of the dd algorithms.
+// (lo a normal float, no float overflow); outside, precision degrades towards plain double. The
+// float stored is the nearest one unless that breaks hi = fl(hi + lo) (stored_lo), so a loaded
+// value holds dd_real's invariant at every magnitude and is a valid operand of the dd algorithms.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/rounding.hpp"
 #include "dd/dd_real.hpp"
 
 namespace kamp::dd {
@@ -36,6 +37,31 @@ KOKKOS_FORCEINLINE_FUNCTION float round_to_float(double x) {
 #else
   return static_cast<float>(x);  // round to nearest in the default rounding mode
 #endif
+}
+
+// The float next to a nonzero f towards zero: one less in its magnitude bits (+-Inf gives
+// +-FLT_MAX).
+KOKKOS_FORCEINLINE_FUNCTION float next_towards_zero(float f) {
+#ifdef __CUDA_ARCH__
+  return __int_as_float(__float_as_int(f) - 1);
+#else
+  std::uint32_t bits = 0;
+  std::memcpy(&bits, &f, sizeof bits);
+  --bits;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+#endif
+}
+
+// The float stored for the lo of a dd_real: the nearest one, unless hi + it does not round to hi.
+// That happens when lo rounds up to the tie ulp(hi)/2 beside an odd hi (the loaded value broke
+// dd_real's invariant and compared unequal to the same value in canonical form) or to +-Inf
+// (|hi| above about 2^181). Then the next float towards zero keeps the invariant; in the tie, lo
+// lies strictly between the two floats, so the store bound holds too.
+KOKKOS_FORCEINLINE_FUNCTION float stored_lo(double hi, double lo) {
+  const float nearest = round_to_float(lo);
+  if (nearest == 0 || core::add_rn(hi, static_cast<double>(nearest)) == hi) return nearest;
+  return next_towards_zero(nearest);
 }
 
 KOKKOS_FORCEINLINE_FUNCTION void pack(double hi, float lo, std::uint32_t* w) {
@@ -85,7 +111,7 @@ struct ds_soa_array {
   KOKKOS_INLINE_FUNCTION dd_real load(std::size_t i) const { return dd_real(hi(i), static_cast<double>(lo(i))); }
   KOKKOS_INLINE_FUNCTION void store(std::size_t i, const dd_real& v) const {
     hi(i) = v.hi;
-    lo(i) = detail::round_to_float(v.lo);
+    lo(i) = detail::stored_lo(v.hi, v.lo);
   }
 };
 
@@ -105,7 +131,7 @@ struct ds_aos_array {
   KOKKOS_INLINE_FUNCTION std::size_t size() const { return words.extent(0) / words_per_element; }
   KOKKOS_INLINE_FUNCTION dd_real load(std::size_t i) const { return detail::unpack(&words(words_per_element * i)); }
   KOKKOS_INLINE_FUNCTION void store(std::size_t i, const dd_real& v) const {
-    detail::pack(v.hi, detail::round_to_float(v.lo), &words(words_per_element * i));
+    detail::pack(v.hi, detail::stored_lo(v.hi, v.lo), &words(words_per_element * i));
   }
 };
 

@@ -1,7 +1,10 @@
 // D+S storage: SoA and AoS store/load give bit-identical values, AoS takes exactly 12 bytes per
-// element, stored values are within the store bound of format_traits<ds_*>::unit_roundoff(), and
-// an array kernel (load, dd arithmetic, store) agrees between the layouts on every backend.
+// element, stored values are within the store bound of format_traits<ds_*>::unit_roundoff() and
+// load as dd_real values that hold its invariant, and an array kernel (load, dd arithmetic,
+// store) agrees between the layouts on every backend.
 #include <gtest/gtest.h>
+
+#include <cfloat>
 
 #include "dd/ds_format.hpp"
 #include "tests/dd/dd_test_support.hpp"
@@ -69,6 +72,33 @@ TYPED_TEST(ds_storage_test, a_stored_dd_value_keeps_hi_and_rounds_lo_to_float) {
   EXPECT_EQ(ra[2].hi, 0.0);
   for (int i = 0; i < 3; ++i) EXPECT_TRUE(same_bits(ra[i], rs[i]));
   expect_invalid_argument("values.size()", [&] { copy_from_host(a, std::vector<dd_real>(2)); });
+}
+
+// A lo just below the tie ulp(hi)/2 = 2^-53 beside the odd hi = 1 + 2^-52 rounds to the float
+// 2^-53, which hi + lo rounds away from hi (found by the format_mpfr fuzzer:
+// fuzz/corpus/format_mpfr/ds_tie); beside hi = 2^200 a lo of 2^146 rounds to Inf. Both store the
+// float next to it towards zero instead, and every loaded value is a dd_real.
+TYPED_TEST(ds_storage_test, loaded_values_keep_the_dd_invariant) {
+  using M = typename TypeParam::memory_space;
+  const double odd = 1 + 0x1p-52, below_tie = 0x1p-53 - 0x1p-80;
+  const std::vector<dd_real> v = {dd_real(odd, below_tie), dd_real(-odd, -below_tie), dd_real(0x1p200, 0x1p146),
+                                  dd_real(-0x1p200, -0x1p146)};
+  kamp::dd::ds_aos_array<M> a(v.size());
+  kamp::dd::ds_soa_array<M> s(v.size());
+  copy_from_host(a, v);
+  copy_from_host(s, v);
+  const auto ra = copy_to_host(a), rs = copy_to_host(s);
+  EXPECT_EQ(ra[0].lo, 0x1p-53 - 0x1p-77);
+  EXPECT_EQ(ra[1].lo, -(0x1p-53 - 0x1p-77));
+  EXPECT_EQ(ra[2].lo, FLT_MAX);
+  EXPECT_EQ(ra[3].lo, -FLT_MAX);
+  const auto u = kamp::format_traits<kamp::dd::ds_aos>::unit_roundoff();
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    EXPECT_TRUE(same_bits(ra[i], rs[i])) << show(ra[i]) << " vs " << show(rs[i]);
+    EXPECT_EQ(ra[i].hi, v[i].hi);
+    EXPECT_EQ(invariant_violation(ra[i]), "") << show(ra[i]);
+  }
+  EXPECT_EQ(bound_violation(kamp::dd::to_mpfr(ra[0]), kamp::dd::to_mpfr(v[0]), u), "");
 }
 
 }  // namespace
