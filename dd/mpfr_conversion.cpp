@@ -64,9 +64,13 @@ dd_real dd_from_mpfr(mpfr_srcptr x) {
   double c[2] = {0, 0};
   detail::components_from_mpfr(x, c, 2);
   if (!std::isfinite(c[0])) return dd_real(c[0]);
-  // A lo rounded up to exactly ulp(hi)/2 could break hi = fl(hi + lo); renormalise.
+  // A lo rounded up to exactly ulp(hi)/2 could break hi = fl(hi + lo); renormalise. Beside
+  // +-DBL_MAX that overflows (a lo of 2^970 gave {Inf, -Inf} for values below DBL_MAX + 2^970):
+  // there lo steps to the double below it instead, within 2^-108 of the value, and the result is
+  // numeric_limits<dd_real>::max() (or lowest()).
   double lo = 0;
   const double hi = core::fast_two_sum(c[0], c[1], lo);
+  if (std::isinf(hi)) return dd_real(c[0], std::nextafter(c[1], 0.0));
   return dd_real(hi, lo);
 }
 

@@ -42,6 +42,27 @@ TYPED_TEST(dd_conversion_test, strings_and_mpfr_round_trip_within_unit_roundoff)
     expect_invalid_argument("text", [&] { traits::from_string(bad); });
 }
 
+// Just below DBL_MAX + 2^970, where hi = DBL_MAX and lo rounds up to 2^970 = ulp(hi)/2: the
+// renormalisation overflowed and gave {Inf, -Inf} (the format_text fuzz target's invariant check:
+// fuzz/corpus/format_text/top_of_double_range). The largest dd_real is the result.
+TEST(dd_conversion_limits, values_just_below_the_overflow_threshold_stay_finite) {
+  using kamp::dd::dd_real;
+  using traits = kamp::format_traits<dd_real>;
+  const char* below =  // 2^1024 - 2^970 - 2^900
+      "1797693134862315807937289714053034150714814202118671829945363424217807025884631937300710736235398357"
+      "5190350397578529015935587945364942539631586716877939176181979134104866541508026523119041067830123028"
+      "8786285988508871662676800019857971473108405096278252705715760340522882928361179426924469210262883540"
+      "366524416";
+  for (const int sign : {1, -1}) {
+    const dd_real x = traits::from_string((sign < 0 ? "-" : "") + std::string(below));
+    EXPECT_EQ(invariant_violation(x), "") << show(x);
+    EXPECT_TRUE(same_bits(x, sign > 0 ? std::numeric_limits<dd_real>::max() : std::numeric_limits<dd_real>::lowest()))
+        << show(x);
+  }
+  // Above the threshold the nearest double is 2^1024: Inf.
+  EXPECT_EQ(traits::from_string("1.7976931348623158079372897140530342e308").hi, HUGE_VAL);
+}
+
 TEST(ds_conversion_test, ds_formats_convert_as_dd_real) {
   using traits = kamp::format_traits<kamp::dd::ds_aos>;
   EXPECT_EQ(traits::name(), "ds_aos");
