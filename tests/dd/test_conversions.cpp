@@ -3,6 +3,10 @@
 // kamp::invalid_argument naming the text.
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <string>
+#include <utility>
+
 #include "dd/ds_format.hpp"
 #include "tests/dd/dd_test_support.hpp"
 
@@ -42,25 +46,47 @@ TYPED_TEST(dd_conversion_test, strings_and_mpfr_round_trip_within_unit_roundoff)
     expect_invalid_argument("text", [&] { traits::from_string(bad); });
 }
 
-// Just below DBL_MAX + 2^970, where hi = DBL_MAX and lo rounds up to 2^970 = ulp(hi)/2: the
-// renormalisation overflowed and gave {Inf, -Inf} (the format_text fuzz target's invariant check:
-// fuzz/corpus/format_text/top_of_double_range). The largest dd_real is the result.
-TEST(dd_conversion_limits, values_just_below_the_overflow_threshold_stay_finite) {
-  using kamp::dd::dd_real;
-  using traits = kamp::format_traits<dd_real>;
+// Just below the overflow threshold DBL_MAX + 2^970 a remainder rounds up to half an ulp of the
+// component before: a dd_real's renormalised hi overflowed to {Inf, -Inf}, and an expansion<2>
+// summed to the threshold itself, which read back as Inf (the format_text fuzz target's checks on
+// fuzz/corpus/format_text/top_of_double_range; format_mpfr's on format_mpfr/at_overflow_threshold),
+// as did every longer expansion whose third component rounded to zero (2^-2976 below it, at 4200
+// bits). Such values convert to at most the largest value, within u, and back unchanged.
+TYPED_TEST(dd_conversion_test, values_just_below_the_overflow_threshold_stay_finite) {
+  using F = typename TypeParam::format;
+  using traits = kamp::format_traits<F>;
+  const mpfr_value u = traits::unit_roundoff(), largest = traits::to_mpfr(std::numeric_limits<F>::max());
   const char* below =  // 2^1024 - 2^970 - 2^900
       "1797693134862315807937289714053034150714814202118671829945363424217807025884631937300710736235398357"
       "5190350397578529015935587945364942539631586716877939176181979134104866541508026523119041067830123028"
       "8786285988508871662676800019857971473108405096278252705715760340522882928361179426924469210262883540"
       "366524416";
+  mpfr_value closer(4200);  // 2^1024 - 2^970 - 2^-2976
+  mpfr_set_ui_2exp(closer.get(), 1, 1024, MPFR_RNDN);
+  for (const int e : {970, -2976}) {
+    mpfr_value step(4200);
+    mpfr_set_ui_2exp(step.get(), 1, e, MPFR_RNDN);
+    mpfr_sub(closer.get(), closer.get(), step.get(), MPFR_RNDN);
+  }
   for (const int sign : {1, -1}) {
-    const dd_real x = traits::from_string((sign < 0 ? "-" : "") + std::string(below));
-    EXPECT_EQ(invariant_violation(x), "") << show(x);
-    EXPECT_TRUE(same_bits(x, sign > 0 ? std::numeric_limits<dd_real>::max() : std::numeric_limits<dd_real>::lowest()))
-        << show(x);
+    mpfr_value exact = mpfr_value::from_string(below, 1200), near = closer;
+    if (sign < 0) {
+      mpfr_neg(exact.get(), exact.get(), MPFR_RNDN);
+      mpfr_neg(near.get(), near.get(), MPFR_RNDN);
+    }
+    const auto from_text = traits::from_string(sign < 0 ? "-" + std::string(below) : std::string(below));
+    const auto from_mpfr = traits::from_mpfr(near.get());
+    for (const auto& [x, reference] : {std::pair(from_text, &exact), std::pair(from_mpfr, &near)}) {
+      const mpfr_value value = traits::to_mpfr(x);
+      ASSERT_EQ(invariant_violation(x), "") << show(x);
+      EXPECT_LE(mpfr_cmpabs(value.get(), largest.get()), 0) << show(x);
+      EXPECT_EQ(bound_violation(value, *reference, u), "") << show(x);
+      EXPECT_TRUE(same_bits(traits::from_mpfr(value.get()), x)) << show(x) << " reads back as "
+                                                                 << show(traits::from_mpfr(value.get()));
+    }
   }
   // Above the threshold the nearest double is 2^1024: Inf.
-  EXPECT_EQ(traits::from_string("1.7976931348623158079372897140530342e308").hi, HUGE_VAL);
+  EXPECT_EQ(component(traits::from_string("1.7976931348623158079372897140530342e308"), 0), HUGE_VAL);
 }
 
 TEST(ds_conversion_test, ds_formats_convert_as_dd_real) {
