@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/mpfr_exponent_range.hpp"
 #include "fuzz/format_checks.hpp"
 
 namespace {
@@ -38,6 +39,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   kamp::core::mpfr_value exact(2);
   bool number = false;
   try {
+    // The widest range: the RNS formats reach 2^(2^30 + q), beyond MPFR's default.
+    const kamp::core::widest_exponent_range wide;
     exact = kamp::core::mpfr_value::from_string(text, 4096);
     number = true;
   } catch (const kamp::invalid_argument&) {
