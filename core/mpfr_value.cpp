@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/mpfr_exponent_range.hpp"
 
 namespace kamp::core {
 
@@ -12,6 +13,17 @@ namespace {
 void require_precision(const char* function, mpfr_prec_t precision, mpfr_prec_t least) {
   require_argument(precision >= least && precision <= MPFR_PREC_MAX, function, "precision",
                    precision, "must be at least " + std::to_string(least) + " bits for an exact conversion");
+}
+
+// The whole of `text` rounded to nearest into x; returns MPFR's ternary value. Throws
+// kamp::invalid_argument naming `function` and the text when it is not a number.
+int read_decimal(mpfr_ptr x, const std::string& text, const char* function) {
+  char* end = nullptr;
+  const int ternary = mpfr_strtofr(x, text.c_str(), &end, 10, MPFR_RNDN);
+  // Up to the text's end, not to the first NUL byte: "4\0=" is not the number 4.
+  const bool consumed = !text.empty() && end == text.c_str() + text.size();
+  require_argument(consumed, function, "text", "\"" + text + "\"", "must be a decimal number");
+  return ternary;
 }
 }  // namespace
 
@@ -63,14 +75,23 @@ mpfr_value::~mpfr_value() { mpfr_clear(value_); }
 
 mpfr_value mpfr_value::from_string(const std::string& text, mpfr_prec_t precision, bool* exact) {
   mpfr_value result(precision);
-  char* end = nullptr;
-  const int ternary = mpfr_strtofr(result.value_, text.c_str(), &end, 10, MPFR_RNDN);
-  // Up to the text's end, not to the first NUL byte: "4\0=" is not the number 4.
-  const bool consumed = !text.empty() && end == text.c_str() + text.size();
-  require_argument(consumed, "kamp::core::mpfr_value::from_string", "text", "\"" + text + "\"",
-                   "must be a decimal number");
+  const int ternary = read_decimal(result.value_, text, "kamp::core::mpfr_value::from_string");
   if (exact) *exact = ternary == 0;
   return result;
+}
+
+double nearest_double(const std::string& text) {
+  // MPFR's emulation of IEEE double: double's precision and exponent range, then the subnormal
+  // rounding from the ternary value. Reading at 1200 bits and then rounding to 53 rounded twice
+  // when the text lay within 2^-1200 of a midpoint between doubles (a 451-digit text just above
+  // 1 + 2^-53 was read as 1). The caller's exponent range is put back on return.
+  const widest_exponent_range saved;
+  mpfr_set_emin(-1073);
+  mpfr_set_emax(1024);
+  mpfr_value x(53);
+  const int ternary = read_decimal(x.get(), text, "kamp::core::nearest_double");
+  mpfr_subnormalize(x.get(), ternary, MPFR_RNDN);
+  return x.to_double(MPFR_RNDN);
 }
 
 std::string mpfr_value::to_string(int digits) const {

@@ -2,9 +2,14 @@
 // text is a number when MPFR reads it whole; then every format gives a value that passes
 // format_checks.hpp against the text's value at 4096 bits (or raises kamp::invalid_argument,
 // which the RNS formats document for values beyond their exponent range), and otherwise every
-// format raises kamp::invalid_argument. A text holding a NUL byte is not a number.
+// format raises kamp::invalid_argument. A text holding a NUL byte is not a number. double, the
+// one format with an outside reference, reads a decimal as strtod does (both round once).
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "core/error.hpp"
 #include "core/mpfr_exponent_range.hpp"
@@ -25,6 +30,12 @@ void convert(const std::string& text, const kamp::core::mpfr_value* exact) {
   }
   require(exact != nullptr, traits::name() + " read a text that is not a number");
   kamp::fuzz::check_value<F>(v, exact->get(), "text");
+  if constexpr (std::is_same<F, double>::value) {
+    char* end = nullptr;
+    const double c = std::strtod(text.c_str(), &end);
+    const bool same = std::memcmp(&c, &v, sizeof v) == 0 || (std::isnan(c) && std::isnan(v));
+    require(end != text.c_str() + text.size() || same, "double differs from strtod");
+  }
 }
 
 }  // namespace

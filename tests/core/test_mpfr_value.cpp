@@ -4,6 +4,9 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <string>
 
 #include "core/error.hpp"
 #include "core/mpfr_value.hpp"
@@ -56,6 +59,22 @@ TEST(mpfr_value_test, malformed_strings_name_the_text) {
   // the format_text fuzzer): these were read as 4 and 1.
   EXPECT_THROW(mpfr_value::from_string(std::string("4\0=", 3), 53), kamp::invalid_argument);
   EXPECT_THROW(mpfr_value::from_string(std::string("1\0", 2), 53), kamp::invalid_argument);
+}
+
+// Rounded once into double, as strtod does: read at 1200 bits and then rounded to 53, a text just
+// above the midpoint 1 + 2^-53 (450 digits; fuzz/corpus/format_text/above_midpoint) was 1.
+TEST(mpfr_value_test, nearest_double_rounds_once) {
+  const std::string midpoint = "1.00000000000000011102230246251565404236316680908203125";
+  const std::string above = midpoint + std::string(450 - midpoint.size(), '0') + "1";
+  for (const std::string& text : {above, midpoint, std::string("0.1"), std::string("2.5e-324"),
+                                  std::string("2.4e-324"), std::string("-1e-400"), std::string("1e400"),
+                                  std::string("2.2250738585072011e-308")}) {
+    const double got = kamp::core::nearest_double(text), expected = std::strtod(text.c_str(), nullptr);
+    EXPECT_EQ(std::memcmp(&got, &expected, sizeof got), 0) << text << ": " << got << " vs strtod " << expected;
+  }
+  EXPECT_EQ(kamp::core::nearest_double(above), 1 + 0x1p-52);
+  EXPECT_TRUE(std::isnan(kamp::core::nearest_double("nan")));
+  EXPECT_THROW(kamp::core::nearest_double("1.5x"), kamp::invalid_argument);
 }
 
 TEST(mpfr_value_test, copies_are_deep_and_moves_leave_valid_objects) {
