@@ -1,6 +1,7 @@
 #include "core/mpfr_value.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -15,13 +16,32 @@ void require_precision(const char* function, mpfr_prec_t precision, mpfr_prec_t 
                    precision, "must be at least " + std::to_string(least) + " bits for an exact conversion");
 }
 
+// MPFR 4.2's strtofr overflows on an exponent beyond long when the digits have leading fraction
+// zeros: ".01e-99999999999999999999" read as +Inf. Every decimal whose exponent is beyond +-2e18
+// is 0 or Inf even in MPFR's widest range (2^(2^62) is about 10^(1.39e18)), so such an exponent,
+// ending the text, is given to MPFR as +-2e18.
+std::string with_bounded_exponent(const std::string& text) {
+  std::size_t digits = text.size();
+  while (digits > 0 && std::isdigit(static_cast<unsigned char>(text[digits - 1]))) --digits;
+  const std::size_t sign = digits > 0 && (text[digits - 1] == '+' || text[digits - 1] == '-') ? digits - 1 : digits;
+  if (digits == text.size() || sign == 0 || (text[sign - 1] != 'e' && text[sign - 1] != 'E' && text[sign - 1] != '@')) {
+    return text;
+  }
+  const std::string bound = "2000000000000000000";
+  const std::size_t first = std::min(text.find_first_not_of('0', digits), text.size());
+  const std::size_t length = text.size() - first;
+  if (length < bound.size() || (length == bound.size() && text.compare(first, length, bound) <= 0)) return text;
+  return text.substr(0, digits) + bound;
+}
+
 // The whole of `text` rounded to nearest into x; returns MPFR's ternary value. Throws
 // kamp::invalid_argument naming `function` and the text when it is not a number.
 int read_decimal(mpfr_ptr x, const std::string& text, const char* function) {
+  const std::string bounded = with_bounded_exponent(text);
   char* end = nullptr;
-  const int ternary = mpfr_strtofr(x, text.c_str(), &end, 10, MPFR_RNDN);
+  const int ternary = mpfr_strtofr(x, bounded.c_str(), &end, 10, MPFR_RNDN);
   // Up to the text's end, not to the first NUL byte: "4\0=" is not the number 4.
-  const bool consumed = !text.empty() && end == text.c_str() + text.size();
+  const bool consumed = !text.empty() && end == bounded.c_str() + bounded.size();
   require_argument(consumed, function, "text", "\"" + text + "\"", "must be a decimal number");
   return ternary;
 }
