@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -22,12 +23,26 @@ nlohmann::json to_json(const tuning_entry& e) {
           {"candidates", e.candidates}};
 }
 
+// An int of the file: a JSON integer within int's range. nlohmann's get<int> converted a real
+// such as 1e300 with undefined behaviour and wrapped 4294967297 to 1.
+int integer(const nlohmann::json& j, const std::string& what) {
+  constexpr std::int64_t low = std::numeric_limits<int>::min(), high = std::numeric_limits<int>::max();
+  // An unsigned value is read as such, so that 2^64 - 1 does not pass as -1.
+  const bool fits = j.is_number_unsigned()  ? j.get<std::uint64_t>() <= static_cast<std::uint64_t>(high)
+                    : j.is_number_integer() ? j.get<std::int64_t>() >= low && j.get<std::int64_t>() <= high
+                                            : false;
+  if (!fits) throw std::runtime_error(what + " = " + j.dump() + " is not an integer within int");
+  return static_cast<int>(j.get<std::int64_t>());
+}
+
 tuning_entry from_json(const nlohmann::json& j) {
   tuning_entry e;
   e.launch.algorithm = j.at("algorithm").get<std::string>();
-  e.launch.parameters = j.at("parameters").get<std::map<std::string, int>>();
+  const nlohmann::json& parameters = j.at("parameters");
+  if (!parameters.is_object()) throw std::runtime_error("parameters = " + parameters.dump() + " is not an object");
+  for (const auto& [name, value] : parameters.items()) e.launch.parameters[name] = integer(value, name);
   e.milliseconds = j.at("milliseconds").get<double>();
-  e.candidates = j.at("candidates").get<int>();
+  e.candidates = integer(j.at("candidates"), "candidates");
   return e;
 }
 
@@ -56,7 +71,7 @@ tuning_cache::tuning_cache(std::string path) : path_(std::move(path)) {
   if (!in) return;  // no cache yet
   try {
     const nlohmann::json doc = nlohmann::json::parse(in);
-    if (doc.at("kamp_tuning").get<int>() != format_version)
+    if (integer(doc.at("kamp_tuning"), "kamp_tuning") != format_version)
       throw std::runtime_error("unknown format version " + doc.at("kamp_tuning").dump());
     for (const auto& [key, value] : doc.at("entries").items()) entries_[key] = from_json(value);
   } catch (const std::exception& e) {

@@ -1,13 +1,13 @@
 # `cmake --install` gives a CMake package: the headers under <prefix>/include/kamp/<folder>/
 # (code includes them as "core/eft.hpp", ...), the static libraries, and
 # <libdir>/cmake/kamp/kampConfig.cmake, so that find_package(kamp) gives kamp::kamp (every
-# library below) and kamp::core, kamp::rns, kamp::dd, kamp::sd, kamp::parallel, kamp::sparse,
-# kamp::blas, kamp::solvers. The experiment harness, the experiments and the tests are not installed.
+# library below) and kamp::core, kamp::rns_numbers, kamp::rns, kamp::dd, kamp::sd_numbers, kamp::sd,
+# kamp::parallel, kamp::sparse, kamp::tuning_cache, kamp::blas, kamp::solvers. The experiment harness, the experiments and the tests are not installed.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set(_kamp_libraries)
-foreach(name core rns dd sd parallel sparse blas solvers)
+foreach(name core rns_numbers rns dd sd_numbers sd parallel sparse tuning_cache blas solvers)
   if(TARGET kamp_${name})
     set_target_properties(kamp_${name} PROPERTIES EXPORT_NAME ${name})
     list(APPEND _kamp_libraries kamp_${name})

@@ -4,15 +4,28 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <limits>
 
 namespace kamp::core {
 
+namespace {
+std::atomic<std::uint64_t> cap{std::numeric_limits<std::uint64_t>::max()};
+}  // namespace
+
+void cap_allocatable_bytes(std::uint64_t bytes) {
+  // The lowest cap wins, whichever thread sets it.
+  std::uint64_t current = cap.load();
+  while (bytes < current && !cap.compare_exchange_weak(current, bytes)) continue;
+}
+
 std::uint64_t allocatable_bytes() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-  std::uint64_t limit = std::numeric_limits<std::uint64_t>::max();
-  if (pages > 0 && page > 0) limit = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+  std::uint64_t limit = cap.load();
+  if (pages > 0 && page > 0) {
+    limit = std::min(limit, static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page));
+  }
   rlimit address_space{};
   if (::getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY) {
     limit = std::min<std::uint64_t>(limit, address_space.rlim_cur);

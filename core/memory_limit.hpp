@@ -9,9 +9,15 @@
 
 namespace kamp::core {
 
-// The machine's physical memory (sysconf), or the address-space limit (ulimit -v) where that is
-// lower.
+// The machine's physical memory (sysconf), or the address-space limit (ulimit -v) or the cap
+// below where either is lower.
 std::uint64_t allocatable_bytes();
+
+// Lowers allocatable_bytes() to at most `bytes` for the rest of the process. For harnesses under
+// sanitizers, which reserve terabytes of address space and so cannot run under ulimit -v: the
+// fuzz targets cap it, so that a declared size within their memory limit is read and a larger
+// one is rejected like any size beyond the machine.
+void cap_allocatable_bytes(std::uint64_t bytes);
 
 // Empty when `bytes` fit in allocatable_bytes(); otherwise the reason, naming both amounts, for a
 // caller to put in its own message ("needs 2.4e+16 bytes, more than the ... this process can

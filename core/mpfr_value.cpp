@@ -1,11 +1,13 @@
 #include "core/mpfr_value.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/mpfr_exponent_range.hpp"
 
 namespace kamp::core {
 
@@ -13,6 +15,36 @@ namespace {
 void require_precision(const char* function, mpfr_prec_t precision, mpfr_prec_t least) {
   require_argument(precision >= least && precision <= MPFR_PREC_MAX, function, "precision",
                    precision, "must be at least " + std::to_string(least) + " bits for an exact conversion");
+}
+
+// MPFR 4.2's strtofr overflows on an exponent beyond long when the digits have leading fraction
+// zeros: ".01e-99999999999999999999" read as +Inf. Every decimal whose exponent is beyond +-2e18
+// is 0 or Inf even in MPFR's widest range (2^(2^62) is about 10^(1.39e18)), so such an exponent,
+// ending the text, is given to MPFR as +-2e18.
+std::string with_bounded_exponent(const std::string& text) {
+  std::size_t digits = text.size();
+  while (digits > 0 && std::isdigit(static_cast<unsigned char>(text[digits - 1]))) --digits;
+  const std::size_t sign = digits > 0 && (text[digits - 1] == '+' || text[digits - 1] == '-') ? digits - 1 : digits;
+  if (digits == text.size() || sign == 0 || (text[sign - 1] != 'e' && text[sign - 1] != 'E' && text[sign - 1] != '@')) {
+    return text;
+  }
+  const std::string bound = "2000000000000000000";
+  const std::size_t first = std::min(text.find_first_not_of('0', digits), text.size());
+  const std::size_t length = text.size() - first;
+  if (length < bound.size() || (length == bound.size() && text.compare(first, length, bound) <= 0)) return text;
+  return text.substr(0, digits) + bound;
+}
+
+// The whole of `text` rounded into x in `rounding`; returns MPFR's ternary value. Throws
+// kamp::invalid_argument naming `function` and the text when it is not a number.
+int read_decimal(mpfr_ptr x, const std::string& text, const char* function, mpfr_rnd_t rounding = MPFR_RNDN) {
+  const std::string bounded = with_bounded_exponent(text);
+  char* end = nullptr;
+  const int ternary = mpfr_strtofr(x, bounded.c_str(), &end, 10, rounding);
+  // Up to the text's end, not to the first NUL byte: "4\0=" is not the number 4.
+  const bool consumed = !text.empty() && end == bounded.c_str() + bounded.size();
+  require_argument(consumed, function, "text", "\"" + text + "\"", "must be a decimal number");
+  return ternary;
 }
 }  // namespace
 
@@ -65,13 +97,23 @@ mpfr_value::~mpfr_value() { mpfr_clear(value_); }
 mpfr_value mpfr_value::from_string(const std::string& text, mpfr_prec_t precision, bool* exact,
                                    mpfr_rnd_t rounding) {
   mpfr_value result(precision);
-  char* end = nullptr;
-  const int ternary = mpfr_strtofr(result.value_, text.c_str(), &end, 10, rounding);
-  const bool consumed = !text.empty() && end != text.c_str() && *end == '\0';
-  require_argument(consumed, "kamp::core::mpfr_value::from_string", "text", "\"" + text + "\"",
-                   "must be a decimal number");
+  const int ternary = read_decimal(result.value_, text, "kamp::core::mpfr_value::from_string", rounding);
   if (exact) *exact = ternary == 0;
   return result;
+}
+
+double nearest_double(const std::string& text) {
+  // MPFR's emulation of IEEE double: double's precision and exponent range, then the subnormal
+  // rounding from the ternary value. Reading at 1200 bits and then rounding to 53 rounded twice
+  // when the text lay within 2^-1200 of a midpoint between doubles (a 451-digit text just above
+  // 1 + 2^-53 was read as 1). The caller's exponent range is put back on return.
+  const widest_exponent_range saved;
+  mpfr_set_emin(-1073);
+  mpfr_set_emax(1024);
+  mpfr_value x(53);
+  const int ternary = read_decimal(x.get(), text, "kamp::core::nearest_double");
+  mpfr_subnormalize(x.get(), ternary, MPFR_RNDN);
+  return x.to_double(MPFR_RNDN);
 }
 
 std::string mpfr_value::to_string(int digits) const {

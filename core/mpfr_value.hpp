@@ -45,6 +45,10 @@ class mpfr_value {
   mpfr_t value_;
 };
 
+// The double nearest a decimal (or "inf"/"nan") text, rounded once, subnormals included: strtod's
+// value for a decimal. Throws kamp::invalid_argument naming the text when it is not a number.
+double nearest_double(const std::string& text);
+
 // |computed - exact| / |exact| evaluated in MPFR (|computed| when exact is zero), rounded up,
 // so a tolerance check against it is never optimistic.
 mpfr_value relative_error(const mpfr_value& computed, const mpfr_value& exact);

@@ -13,6 +13,7 @@
 #include "dd/dd_limits.hpp"
 #include "dd/expansion.hpp"
 #include "dd/expansion_limits.hpp"
+#include "dd/invariant.hpp"
 #include "dd/mpfr_conversion.hpp"
 #include "formats/format_traits.hpp"
 #include "formats/value_array.hpp"
@@ -65,6 +66,7 @@ struct multi_double_arithmetic {
   KOKKOS_INLINE_FUNCTION static value_type abs(const context_type&, const value_type& a) { return dd::abs(a); }
   static core::mpfr_value to_mpfr(const value_type& x) { return dd::to_mpfr(x); }
   static std::string to_string(const value_type& x) { return dd::to_string(x); }
+  static std::string invariant_violation(const value_type& x) { return dd::invariant_violation(x); }
 };
 
 struct dd_arithmetic : multi_double_arithmetic<dd_real> {

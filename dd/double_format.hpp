@@ -36,10 +36,9 @@ struct format_traits<double> {
   KOKKOS_INLINE_FUNCTION static double abs(const context_type&, double a) { return a < 0 ? -a : a; }
   static double from_mpfr(mpfr_srcptr x) { return mpfr_get_d(x, MPFR_RNDN); }
   static core::mpfr_value to_mpfr(double x) { return core::mpfr_value(x, 53); }
-  static double from_string(const std::string& text) {
-    return core::mpfr_value::from_string(text, 1200).to_double(MPFR_RNDN);  // no double rounding
-  }
+  static double from_string(const std::string& text) { return core::nearest_double(text); }
   static std::string to_string(double x) { return core::mpfr_value(x, 53).to_string(17); }
+  static std::string invariant_violation(double) { return ""; }  // every bit pattern is a double
   static core::mpfr_value unit_roundoff() {
     core::mpfr_value u(1.0, 53);
     mpfr_mul_2si(u.get(), u.get(), -53, MPFR_RNDN);

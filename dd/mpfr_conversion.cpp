@@ -1,6 +1,7 @@
 #include "dd/mpfr_conversion.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <climits>
 #include <cmath>
 

@@ -25,6 +25,9 @@
 //   static core::mpfr_value to_mpfr(const value_type&); host; exact
 //   static value_type from_string(const std::string&); host; invalid text: kamp::invalid_argument
 //   static std::string to_string(const value_type&);   host
+//   static std::string invariant_violation(const value_type&);  host; empty when the value holds
+//                                              the format's representation invariant, else the
+//                                              condition it breaks (tests and fuzz/ check results)
 //   static core::mpfr_value unit_roundoff();   u: every rounded add, sub and mul satisfies
 //                                              fl(a op b) = (a op b)(1 + d), |d| <= u, and fma(a, b, c)
 //                                              = (a b (1 + d1) + c)(1 + d2), |d1|, |d2| <= u, while no

@@ -1,32 +1,42 @@
 #include "harness/ncu_csv.hpp"
 
 #include <fstream>
+#include <optional>
 
 #include "core/error.hpp"
+#include "core/parse_number.hpp"
 
 namespace kamp::harness {
 
 namespace {
 
-double product_of_dims(const std::string& dims) {  // "(3907, 1, 1)" -> 3907
+// The thread count of a launch shape, "(3907, 1, 1)" -> 3907; none when a dimension is beyond
+// double.
+std::optional<double> product_of_dims(const std::string& dims) {
   double product = 1;
   std::string number;
   for (const char c : dims + ",") {
     if (c >= '0' && c <= '9') {
       number += c;
     } else if (!number.empty()) {
-      product *= std::stod(number);
+      double d = 0;
+      if (core::to_real(number, d) != core::number_error::none) return std::nullopt;
+      product *= d;
       number.clear();
     }
   }
   return product;
 }
 
-double parse_number(std::string text) {
+// A metric value with its thousands separators dropped ("2,500,000"); none for anything else
+// (ncu writes n/a for a metric it could not collect, which std::stod threw out of E2 for).
+std::optional<double> metric_value(const std::string& text) {
   std::string digits;
   for (const char c : text)
     if (c != ',') digits += c;
-  return std::stod(digits);
+  double v = 0;
+  if (core::to_real(digits, v) != core::number_error::none) return std::nullopt;
+  return v;
 }
 
 }  // namespace
@@ -80,10 +90,12 @@ std::map<std::string, std::map<std::string, double>> read_ncu_csv(const std::str
     }
     std::map<std::string, std::string> f;
     for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i) f[header[i]] = fields[i];
-    const std::string label =
-        kernel_label(f["Kernel Name"], product_of_dims(f["Grid Size"]) * product_of_dims(f["Block Size"]), matrix_cells);
-    if (label.empty() || f["Metric Value"].empty()) continue;
-    by_label[label][f["Metric Name"]] = parse_number(f["Metric Value"]);
+    const auto grid = product_of_dims(f["Grid Size"]), block = product_of_dims(f["Block Size"]);
+    const auto value = metric_value(f["Metric Value"]);
+    if (!grid || !block || !value) continue;
+    const std::string label = kernel_label(f["Kernel Name"], *grid * *block, matrix_cells);
+    if (label.empty()) continue;
+    by_label[label][f["Metric Name"]] = *value;
   }
   if (header.empty()) throw invalid_argument("kamp::experiments::E2", "KAMP_E2_NCU_DIR", path, "holds no ncu CSV");
   return by_label;

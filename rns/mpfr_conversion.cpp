@@ -20,25 +20,6 @@ core::er_float to_er_float(mpfr_srcptr x, mpfr_rnd_t rounding) {
   return core::er_float::make(frac, exponent);
 }
 
-// X = sum_i M_i |x_i w_i|_{m_i} mod M.
-template <int N>
-void significand(const mp_float<N>& x, mpz_t out) {
-  const auto& b = basis<N>::host();
-  mpz_t M, Mi, term;
-  mpz_inits(M, Mi, term, nullptr);
-  mpz_set_ui(M, 1);
-  for (int i = 0; i < N; ++i) mpz_mul_ui(M, M, static_cast<unsigned long>(b.m[i]));
-  mpz_set_ui(out, 0);
-  for (int i = 0; i < N; ++i) {
-    mpz_divexact_ui(Mi, M, static_cast<unsigned long>(b.m[i]));
-    const residue s = mod_mul(x.digits[i], b.w[i], b.m[i], b.inv_m[i]);
-    mpz_mul_ui(term, Mi, static_cast<unsigned long>(s));
-    mpz_add(out, out, term);
-  }
-  mpz_mod(out, out, M);
-  mpz_clears(M, Mi, term, nullptr);
-}
-
 // from_mpfr in the widest exponent range. Errors name `argument` of `function` and show
 // `text`, or the rounded value when text is null.
 template <int N>
@@ -133,6 +114,25 @@ std::string to_string(const mp_float<N>& x, int digits) {
   return to_mpfr<N>(x).to_string(digits);
 }
 
+// X = sum_i M_i |x_i w_i|_{m_i} mod M.
+template <int N>
+void significand(const mp_float<N>& x, mpz_ptr out) {
+  const auto& b = basis<N>::host();
+  mpz_t M, Mi, term;
+  mpz_inits(M, Mi, term, nullptr);
+  mpz_set_ui(M, 1);
+  for (int i = 0; i < N; ++i) mpz_mul_ui(M, M, static_cast<unsigned long>(b.m[i]));
+  mpz_set_ui(out, 0);
+  for (int i = 0; i < N; ++i) {
+    mpz_divexact_ui(Mi, M, static_cast<unsigned long>(b.m[i]));
+    const residue s = mod_mul(x.digits[i], b.w[i], b.m[i], b.inv_m[i]);
+    mpz_mul_ui(term, Mi, static_cast<unsigned long>(s));
+    mpz_add(out, out, term);
+  }
+  mpz_mod(out, out, M);
+  mpz_clears(M, Mi, term, nullptr);
+}
+
 template <int N>
 std::string significand_string(const mp_float<N>& x) {
   mpz_t X;
@@ -151,26 +151,31 @@ template mp_float<8> from_mpfr<8>(mpfr_srcptr);
 template core::mpfr_value to_mpfr<8>(const mp_float<8>&);
 template mp_float<8> from_string<8>(const std::string&);
 template std::string to_string<8>(const mp_float<8>&, int);
+template void significand<8>(const mp_float<8>&, mpz_ptr);
 template std::string significand_string<8>(const mp_float<8>&);
 template mp_float<16> from_mpfr<16>(mpfr_srcptr);
 template core::mpfr_value to_mpfr<16>(const mp_float<16>&);
 template mp_float<16> from_string<16>(const std::string&);
 template std::string to_string<16>(const mp_float<16>&, int);
+template void significand<16>(const mp_float<16>&, mpz_ptr);
 template std::string significand_string<16>(const mp_float<16>&);
 template mp_float<32> from_mpfr<32>(mpfr_srcptr);
 template core::mpfr_value to_mpfr<32>(const mp_float<32>&);
 template mp_float<32> from_string<32>(const std::string&);
 template std::string to_string<32>(const mp_float<32>&, int);
+template void significand<32>(const mp_float<32>&, mpz_ptr);
 template std::string significand_string<32>(const mp_float<32>&);
 template mp_float<64> from_mpfr<64>(mpfr_srcptr);
 template core::mpfr_value to_mpfr<64>(const mp_float<64>&);
 template mp_float<64> from_string<64>(const std::string&);
 template std::string to_string<64>(const mp_float<64>&, int);
+template void significand<64>(const mp_float<64>&, mpz_ptr);
 template std::string significand_string<64>(const mp_float<64>&);
 template mp_float<128> from_mpfr<128>(mpfr_srcptr);
 template core::mpfr_value to_mpfr<128>(const mp_float<128>&);
 template mp_float<128> from_string<128>(const std::string&);
 template std::string to_string<128>(const mp_float<128>&, int);
+template void significand<128>(const mp_float<128>&, mpz_ptr);
 template std::string significand_string<128>(const mp_float<128>&);
 
 }  // namespace kamp::rns

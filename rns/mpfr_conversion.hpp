@@ -29,6 +29,10 @@ mp_float<N> from_string(const std::string& text);
 template <int N>
 std::string to_string(const mp_float<N>& x, int digits = 0);
 
+// The exact significand X (0 <= X < M, the product of the moduli) of a finite x.
+template <int N>
+void significand(const mp_float<N>& x, mpz_ptr out);
+
 // The exact significand X as a decimal integer (for tests and debugging).
 template <int N>
 std::string significand_string(const mp_float<N>& x);

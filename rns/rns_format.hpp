@@ -9,6 +9,7 @@
 #include "core/mpfr_value.hpp"
 #include "formats/format_traits.hpp"
 #include "rns/compare.hpp"
+#include "rns/invariant.hpp"
 #include "rns/mp_array.hpp"
 #include "rns/mpfr_conversion.hpp"
 
@@ -63,6 +64,7 @@ struct format_traits<rns::mp_float<N>> {
   static core::mpfr_value to_mpfr(const value_type& a) { return rns::to_mpfr<N>(a); }
   static value_type from_string(const std::string& text) { return rns::from_string<N>(text); }
   static std::string to_string(const value_type& a) { return rns::to_string<N>(a); }
+  static std::string invariant_violation(const value_type& a) { return rns::invariant_violation<N>(a); }
   static std::string name() { return "rns_" + std::to_string(precision); }
 
   // 4/sqrt(M) rounded up: seed 000 eq. (6) gives |delta| < 4/sqrt(M) for every rounded operation.

@@ -137,7 +137,17 @@ csr_host read_matrix_market(std::istream& in, const std::string& source) {
     fail(line,
          "end of file: only " + std::to_string(read) + " of the " + std::to_string(entries) + " announced entries");
   }
-  return from_triplets(rows, cols, row, col, value);
+  csr_host a = from_triplets(rows, cols, row, col, value);
+  // Duplicates are summed, and finite values can sum beyond double (1e308 twice was read as Inf,
+  // and the matrix written back no longer read).
+  const auto beyond = std::find_if(a.values.begin(), a.values.end(), [](double v) { return !std::isfinite(v); });
+  if (beyond != a.values.end()) {
+    const auto p = beyond - a.values.begin();
+    const auto i = std::upper_bound(a.row_ptr.begin(), a.row_ptr.end(), p) - a.row_ptr.begin() - 1;
+    fail(line, "the duplicate entries at (" + std::to_string(i + 1) + ", " +
+                   std::to_string(a.col_idx[static_cast<std::size_t>(p)] + 1) + ") sum beyond the range of double");
+  }
+  return a;
 }
 
 csr_host read_matrix_market_file(const std::string& path) {

@@ -7,8 +7,9 @@
 // and each off-diagonal entry is mirrored. Duplicate entries are summed. Anything else (array
 // files, complex or skew-symmetric fields, a missing or extra token, an index out of range, an
 // upper-triangle entry in a symmetric file, too few or too many entries, a value that is not a
-// finite double, subnormals included, or that overflows or rounds to zero in double) raises
-// matrix_market_error naming the source, the line and the problem; no matrix is returned then.
+// finite double, subnormals included, or that overflows or rounds to zero in double, duplicates
+// that sum beyond double, named at the end of the file) raises matrix_market_error naming the
+// source, the line and the problem; no matrix is returned then.
 // A size line declaring more than the process can allocate (core/memory_limit.hpp) is rejected
 // with the declared size before anything is allocated.
 // Write: `coordinate real general` with 17 significant digits, so reading back is exact.

@@ -24,7 +24,7 @@ LAYERS = [
     ["solvers"],
     ["harness"],
     ["experiments", "apps"],
-    ["tests"],
+    ["tests", "fuzz"],
 ]
 RANK = {folder: rank for rank, folders in enumerate(LAYERS) for folder in folders}
 

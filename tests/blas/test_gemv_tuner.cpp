@@ -4,6 +4,8 @@
 // warning and defaults, never an exception; bad arguments are reported by name.
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 #include <unistd.h>
 
 #include "blas/gemv_tuner.hpp"
@@ -137,6 +139,33 @@ void check_errors() {
                                       [&] { blas::tune_gemv<Space, format>(Space(), 'N', 4, 4, cache, {0, false}); });
   EXPECT_FALSE(std::filesystem::exists(unused.path()));  // nothing was stored
   kamp::test::expect_invalid_argument("name", [] { rns::parse_gemv_algorithm("fastest"); });
+}
+
+// Integers of the file are ints or the file is not a cache: nlohmann's get<int> converted 1e300
+// with undefined behaviour (found by the tuning_cache fuzz target:
+// fuzz/corpus/tuning_cache/version_beyond_int) and wrapped 4294967297 to 1; an array of
+// parameters is not an object of them.
+TEST(tuning_cache, integers_beyond_int_are_not_a_cache) {
+  const temporary_file file("integers.json");
+  const std::string entry = R"({"algorithm": "fused", "milliseconds": 0.5, )";
+  const std::string head = R"({"kamp_tuning": 2, "entries": {"k": )" + entry;
+  const std::vector<std::string> bad_files = {R"({"kamp_tuning": 1e300, "entries": {}})",
+                                              R"({"kamp_tuning": 4294967298, "entries": {}})",
+                                              head + R"("parameters": {"lanes": 4294967297}, "candidates": 1}}})",
+                                              head + R"("parameters": {"lanes": 4.5}, "candidates": 1}}})",
+                                              head + R"("parameters": [4], "candidates": 1}}})",
+                                              head + R"("parameters": {}, "candidates": -1e300}}})"};
+  for (const std::string& bad : bad_files) {
+    std::ofstream(file.path()) << bad;
+    const blas::tuning_cache cache(file.path());
+    EXPECT_NE(cache.warning(), "") << bad;
+    EXPECT_EQ(cache.size(), 0u) << bad;
+  }
+  std::ofstream(file.path()) << head
+                             << R"("parameters": {"lanes": 2147483647, "shift": -2147483648}, "candidates": 0}}})";
+  const blas::tuning_cache cache(file.path());
+  EXPECT_EQ(cache.warning(), "");
+  EXPECT_EQ(cache.size(), 1u);
 }
 
 KAMP_BACKEND_TEST_SUITE(gemv_tuner_test);

@@ -96,7 +96,7 @@ void check_gemv(char trans, data kind) {
     mpfr_value error(8 * q + 256);
     for (std::int64_t out = 0; out < ylen; ++out) {
       const std::size_t at = static_cast<std::size_t>((ylen - 1 - out) * -incy);
-      ASSERT_EQ(kamp::test::invariant_violation<N>(got[at]), "") << variant << " y[" << out << "]";
+      ASSERT_EQ(kamp::rns::invariant_violation<N>(got[at]), "") << variant << " y[" << out << "]";
       mpfr_sub(absval.get(), rns::to_mpfr<N>(got[at]).get(), ym[at].get(), MPFR_RNDA);
       mpfr_abs(absval.get(), absval.get(), MPFR_RNDU);
       mpfr_add(error.get(), error.get(), absval.get(), MPFR_RNDU);
@@ -275,7 +275,7 @@ void check_fused_exact_on_short_significands(char trans) {
     Kokkos::fence();
     const auto got = rns::copy_to_host(dy);
     for (std::int64_t out = 0; out < ylen; ++out) {
-      ASSERT_EQ(kamp::test::invariant_violation<N>(got[out]), "") << "y[" << out << "]";
+      ASSERT_EQ(kamp::rns::invariant_violation<N>(got[out]), "") << "y[" << out << "]";
       EXPECT_EQ(mpfr_cmp(rns::to_mpfr<N>(got[out]).get(), exact[out].get()), 0)
           << "y[" << out << "] = " << rns::to_mpfr<N>(got[out]).to_string(10) << ", exact sum truncated to q bits "
           << exact[out].to_string(10) << " (" << launch.fused_team_size << " threads)";
@@ -326,7 +326,7 @@ void check_fused_rounds_once(char trans) {
     Kokkos::fence();
     const auto got = rns::copy_to_host(dy);
     for (std::int64_t out = 0; out < outputs; ++out) {
-      ASSERT_EQ(kamp::test::invariant_violation<N>(got[out]), "") << "y[" << out << "]";
+      ASSERT_EQ(kamp::rns::invariant_violation<N>(got[out]), "") << "y[" << out << "]";
       EXPECT_TRUE(rns::to_mpfr<N>(got[out]) == rns::to_mpfr<N>(tiny[out]))
           << "y[" << out << "] = " << kamp::test::describe<N>(got[out]) << ", exact "
           << kamp::test::describe<N>(tiny[out]) << " (" << launch.fused_team_size << " threads)";

@@ -56,7 +56,7 @@ void check_level1() {
     mpfr_add(exact_asum.get(), exact_asum.get(), t.get(), MPFR_RNDN);
   }
   const auto d = kamp::blas::dot(Space(), n, x, incx, y, incy, &w);
-  EXPECT_EQ(kamp::test::invariant_violation<N>(d), "");
+  EXPECT_EQ(kamp::rns::invariant_violation<N>(d), "");
   EXPECT_TRUE(within<N>(d, exact_dot, gamma<N>(n), abs_dot)) << kamp::test::describe<N>(d);
   const auto s = kamp::blas::asum(Space(), n, x, incx, &w);
   EXPECT_TRUE(within<N>(s, exact_asum, gamma<N>(n), exact_asum)) << kamp::test::describe<N>(s);

@@ -2,6 +2,8 @@
 // names both amounts.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "core/memory_limit.hpp"
@@ -18,6 +20,20 @@ TEST(memory_limit, SmallFitsAndImpossibleIsNamed) {
   const std::string why = core::memory_shortfall(2.4e16);  // 10^15 entries of 24 bytes: no machine has it
   EXPECT_NE(why.find("needs 2.4e+16 bytes, more than the "), std::string::npos) << why;
   EXPECT_NE(why.find(" bytes this process can allocate"), std::string::npos) << why;
+}
+
+// The cap lowers the limit and never raises it (the fuzz targets cap it; ulimit -v is unusable
+// under the sanitizers).
+TEST(memory_limit, CapLowersTheLimitOnly) {
+  const std::uint64_t machine = core::allocatable_bytes();
+  core::cap_allocatable_bytes(std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(core::allocatable_bytes(), machine);
+  core::cap_allocatable_bytes(std::uint64_t(1) << 20);
+  EXPECT_EQ(core::allocatable_bytes(), std::uint64_t(1) << 20);
+  core::cap_allocatable_bytes(std::uint64_t(1) << 30);
+  EXPECT_EQ(core::allocatable_bytes(), std::uint64_t(1) << 20);
+  EXPECT_EQ(core::memory_shortfall(1e6), "");
+  EXPECT_NE(core::memory_shortfall(2e6).find("needs 2e+06 bytes"), std::string::npos);
 }
 
 }  // namespace

@@ -4,8 +4,12 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <string>
 
 #include "core/error.hpp"
+#include "core/mpfr_exponent_range.hpp"
 #include "core/mpfr_value.hpp"
 
 namespace {
@@ -52,6 +56,47 @@ TEST(mpfr_value_test, malformed_strings_name_the_text) {
     EXPECT_NE(std::string(e.what()).find("\"1.5x\""), std::string::npos) << e.what();
   }
   EXPECT_THROW(mpfr_value::from_string("", 53), kamp::invalid_argument);
+  // A NUL byte ends MPFR's reading, not the text (fuzz/corpus/format_text/nul_inside, found by
+  // the format_text fuzzer): these were read as 4 and 1.
+  EXPECT_THROW(mpfr_value::from_string(std::string("4\0=", 3), 53), kamp::invalid_argument);
+  EXPECT_THROW(mpfr_value::from_string(std::string("1\0", 2), 53), kamp::invalid_argument);
+}
+
+// Rounded once into double, as strtod does: read at 1200 bits and then rounded to 53, a text just
+// above the midpoint 1 + 2^-53 (450 digits; fuzz/corpus/format_text/above_midpoint) was 1.
+TEST(mpfr_value_test, nearest_double_rounds_once) {
+  const std::string midpoint = "1.00000000000000011102230246251565404236316680908203125";
+  const std::string above = midpoint + std::string(450 - midpoint.size(), '0') + "1";
+  for (const std::string& text : {above, midpoint, std::string("0.1"), std::string("2.5e-324"),
+                                  std::string("2.4e-324"), std::string("-1e-400"), std::string("1e400"),
+                                  std::string("2.2250738585072011e-308")}) {
+    const double got = kamp::core::nearest_double(text), expected = std::strtod(text.c_str(), nullptr);
+    EXPECT_EQ(std::memcmp(&got, &expected, sizeof got), 0) << text << ": " << got << " vs strtod " << expected;
+  }
+  EXPECT_EQ(kamp::core::nearest_double(above), 1 + 0x1p-52);
+  EXPECT_TRUE(std::isnan(kamp::core::nearest_double("nan")));
+  EXPECT_THROW(kamp::core::nearest_double("1.5x"), kamp::invalid_argument);
+}
+
+// MPFR 4.2 reads an exponent beyond long after leading fraction zeros as an overflow: a tiny
+// value became +Inf (found by the format_text fuzz target's check of double against strtod,
+// fuzz/corpus/format_text/exponent_beyond_long). Exponents beyond +-2e18 give 0 or Inf in any
+// range; those within it are still read.
+TEST(mpfr_value_test, exponents_beyond_long_read_as_zero_or_infinity) {
+  const kamp::core::widest_exponent_range wide;
+  for (const char* text : {".01e-99999999999999999999", "-0.001e-99999999999999999999", "5e-2000000000000000001",
+                           "1@-99999999999999999999"}) {
+    const mpfr_value v = mpfr_value::from_string(text, 53);
+    EXPECT_TRUE(mpfr_zero_p(v.get())) << text << " read as " << v.to_string();
+    EXPECT_EQ(mpfr_signbit(v.get()) != 0, text[0] == '-') << text;
+  }
+  for (const char* text : {".01e99999999999999999999", "-.01e+0099999999999999999999", "7e2000000000000000001"}) {
+    const mpfr_value v = mpfr_value::from_string(text, 53);
+    EXPECT_TRUE(mpfr_inf_p(v.get())) << text << " read as " << v.to_string();
+    EXPECT_EQ(mpfr_signbit(v.get()) != 0, text[0] == '-') << text;
+  }
+  EXPECT_TRUE(mpfr_regular_p(mpfr_value::from_string(".001e-1300000000000000000", 53).get()));
+  EXPECT_EQ(kamp::core::nearest_double(".0000000000258864e-3299999999999969999999939999999999999999999228"), 0.0);
 }
 
 TEST(mpfr_value_test, copies_are_deep_and_moves_leave_valid_objects) {

@@ -14,6 +14,7 @@
 #include "core/random.hpp"
 #include "dd/dd_format.hpp"
 #include "dd/double_format.hpp"
+#include "dd/invariant.hpp"
 #include "format_list/format_list.hpp"
 #include "tests/backends.hpp"
 #include "tests/sweep_count.hpp"
@@ -76,29 +77,11 @@ std::string show(const T& x) {
   return s + "}";
 }
 
-inline double ulp(double x) { return std::ldexp(1.0, std::ilogb(x) - 52); }
+using dd::detail::ulp;
 
-// Empty when x satisfies its format's representation invariant.
+// The representation invariants: dd::invariant_violation (dd/invariant.hpp) for dd_real and the
+// expansions, found by argument-dependent lookup; a double has none.
 inline std::string invariant_violation(double) { return ""; }
-inline std::string invariant_violation(const dd::dd_real& x) {
-  if (!std::isfinite(x.hi)) return x.lo == 0 ? "" : "non-finite hi with lo != 0";
-  if (x.hi == 0) return x.lo == 0 ? "" : "hi = 0 with lo != 0";
-  if (std::fabs(x.lo) > ulp(x.hi) / 2) return "|lo| > ulp(hi)/2";
-  if (x.hi + x.lo != x.hi) return "hi != fl(hi + lo)";
-  return "";
-}
-template <int N>
-std::string invariant_violation(const dd::expansion<N>& x) {
-  for (int k = 0; k + 1 < N; ++k) {
-    if (!std::isfinite(x.c[k]) || x.c[k] == 0) {
-      for (int j = k + 1; j < N; ++j)
-        if (x.c[j] != 0) return "nonzero component after a zero or non-finite one";
-      return "";
-    }
-    if (std::fabs(x.c[k + 1]) > ulp(x.c[k])) return "|c[" + std::to_string(k + 1) + "]| > ulp(c[k])";
-  }
-  return "";
-}
 
 // Exact a + b and a * b in MPFR (precision chosen so that nothing rounds).
 inline core::mpfr_value exact_sum(const core::mpfr_value& a, const core::mpfr_value& b) {

@@ -5,6 +5,10 @@
 // reads back as the same value exactly (dd_real and double: the same components).
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <string>
+#include <utility>
+
 #include "dd/ds_format.hpp"
 #include "tests/dd/dd_test_support.hpp"
 

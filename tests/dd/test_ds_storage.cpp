@@ -116,4 +116,30 @@ TYPED_TEST(ds_storage_test, loads_are_canonical_pairs_across_the_range) {
   EXPECT_GT(moved, 0u);  // the generator reaches the pairs whose float lo is half an ulp of hi
 }
 
+// A lo just below the tie ulp(hi)/2 = 2^-53 beside the odd hi = 1 + 2^-52 rounds to the float
+// 2^-53, which hi + lo rounds away from hi (found by the format_mpfr fuzzer:
+// fuzz/corpus/format_mpfr/ds_tie): the store moves hi to its even neighbour 1 + 2^-51 and lo to
+// -2^-53. Beside hi = 2^200 a lo of 2^146 is beyond the float range and is dropped.
+TYPED_TEST(ds_storage_test, the_tie_and_the_float_overflow_store_canonical_pairs) {
+  using M = typename TypeParam::memory_space;
+  const double odd = 1 + 0x1p-52, below_tie = 0x1p-53 - 0x1p-80;
+  const std::vector<dd_real> v = {dd_real(odd, below_tie), dd_real(-odd, -below_tie), dd_real(0x1p200, 0x1p146),
+                                  dd_real(-0x1p200, -0x1p146)};
+  kamp::dd::ds_aos_array<M> a(v.size());
+  kamp::dd::ds_soa_array<M> s(v.size());
+  copy_from_host(a, v);
+  copy_from_host(s, v);
+  const auto ra = copy_to_host(a), rs = copy_to_host(s);
+  EXPECT_TRUE(same_bits(ra[0], dd_real(1 + 0x1p-51, -0x1p-53))) << show(ra[0]);
+  EXPECT_TRUE(same_bits(ra[1], dd_real(-1 - 0x1p-51, 0x1p-53))) << show(ra[1]);
+  EXPECT_TRUE(same_bits(ra[2], dd_real(0x1p200, 0.0))) << show(ra[2]);
+  EXPECT_TRUE(same_bits(ra[3], dd_real(-0x1p200, 0.0))) << show(ra[3]);
+  const auto u = kamp::format_traits<kamp::dd::ds_aos>::unit_roundoff();
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    EXPECT_TRUE(same_bits(ra[i], rs[i])) << show(ra[i]) << " vs " << show(rs[i]);
+    EXPECT_EQ(invariant_violation(ra[i]), "") << show(ra[i]);
+  }
+  EXPECT_EQ(bound_violation(kamp::dd::to_mpfr(ra[0]), kamp::dd::to_mpfr(v[0]), u), "");
+}
+
 }  // namespace

@@ -67,6 +67,26 @@ TEST(ncu_csv, reads_metrics_per_label) {
   EXPECT_EQ(row_sum.at("gpu__time_duration.sum"), 3e6);  // the later launch
 }
 
+// ncu writes n/a for a metric it could not collect: std::stod's std::invalid_argument escaped
+// the reader (found by the ncu_csv fuzz target: fuzz/corpus/ncu_csv/not_available), as did its
+// std::out_of_range for a dimension beyond double. Such records give no metric.
+TEST(ncu_csv, records_without_a_number_give_no_metric) {
+  const std::string path = "/tmp/kamp_ncu_na_" + std::to_string(::getpid()) + ".csv";
+  {
+    std::ofstream out(path);
+    const std::string kernel = R"csv("0","gemv_reduce_kernel","(256, 1, 1)",)csv";
+    out << R"csv("ID","Kernel Name","Block Size","Grid Size","Metric Name","Metric Unit","Metric Value")csv" << "\n"
+        << kernel << R"csv("(1000, 1, 1)","smsp__inst.ratio","","n/a")csv" << "\n"
+        << kernel << '"' << std::string(400, '9') << R"csv(","a","","1")csv" << "\n"
+        << kernel << R"csv("(1000, 1, 1)","gpu__time_duration.sum","nsecond","7")csv" << "\n";
+  }
+  const auto metrics = harness::read_ncu_csv(path, 1e6);
+  std::remove(path.c_str());
+  ASSERT_EQ(metrics.size(), 1u);
+  EXPECT_EQ(metrics.at("row_sum").size(), 1u);
+  EXPECT_EQ(metrics.at("row_sum").at("gpu__time_duration.sum"), 7.0);
+}
+
 TEST(ncu_csv, errors_name_the_file) {
   try {
     harness::read_ncu_csv("/nonexistent/ncu.csv", 1e6);

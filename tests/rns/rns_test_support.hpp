@@ -12,6 +12,7 @@
 #include "core/random.hpp"
 #include "format_list/format_list.hpp"
 #include "rns/add.hpp"
+#include "rns/invariant.hpp"
 #include "rns/array_stages.hpp"
 #include "rns/mp_float.hpp"
 #include "rns/mpfr_conversion.hpp"
@@ -159,44 +160,6 @@ core::mpfr_value exact_result(op_kind kind, const rns::mp_float<N>& x, const rns
                                              : mpfr_mul(r.get(), a.get(), c.get(), MPFR_RNDN);
   EXPECT_EQ(inexact, 0) << "the reference is not exact";
   return r;
-}
-
-// Empty when x satisfies the representation invariant: X < 2^q, |exp| <= 2^30, and eval
-// bounds X/M within a factor of two.
-template <int N>
-std::string invariant_violation(const rns::mp_float<N>& x) {
-  if (!x.is_finite()) {
-    for (int i = 0; i < N; ++i)
-      if (x.digits[i] != 0) return "special value with nonzero digits";
-    return "";
-  }
-  mpz_t X, M;
-  mpz_init_set_str(X, rns::significand_string<N>(x).c_str(), 10);
-  mpz_init_set_ui(M, 1);
-  const auto& b = rns::basis<N>::host();
-  for (int i = 0; i < N; ++i) mpz_mul_ui(M, M, static_cast<unsigned long>(b.m[i]));
-  std::string problem;
-  if (mpz_sizeinbase(X, 2) > static_cast<std::size_t>(rns::basis_constants<N>::significand_bits) && mpz_sgn(X) != 0)
-    problem = "significand longer than q bits";
-  if (mpz_sgn(X) == 0 && (x.sign != 0 || x.exp != 0 || !x.eval[0].is_zero() || !x.eval[1].is_zero()))
-    problem = "zero not in canonical form";
-  if (x.exp > rns::exponent_limit || x.exp < -rns::exponent_limit) problem = "exponent outside +-2^30";
-  const mpfr_prec_t wide = static_cast<mpfr_prec_t>(mpz_sizeinbase(M, 2)) + 8;
-  core::mpfr_value ratio(wide), bound(64), xm(wide), mm(wide);
-  mpfr_set_z(xm.get(), X, MPFR_RNDN);
-  mpfr_set_z(mm.get(), M, MPFR_RNDN);
-  mpfr_div(ratio.get(), xm.get(), mm.get(), MPFR_RNDN);  // within 2^-wide relative: compare with margin below
-  core::mpfr_value twice_lower(64);
-  for (int k = 0; k < 2; ++k) {
-    mpfr_set_d(bound.get(), x.eval[k].frac, MPFR_RNDN);
-    mpfr_mul_2si(bound.get(), bound.get(), static_cast<long>(x.eval[k].exp), MPFR_RNDN);
-    const int c = mpfr_cmp(bound.get(), ratio.get());
-    if ((k == 0 && c > 0) || (k == 1 && c < 0)) problem = k == 0 ? "lower bound above X/M" : "upper bound below X/M";
-    if (k == 0) mpfr_mul_2ui(twice_lower.get(), bound.get(), 1, MPFR_RNDN);
-  }
-  if (mpz_sgn(X) != 0 && !(bound < twice_lower)) problem = "bounds further apart than a factor of two";
-  mpz_clears(X, M, nullptr);
-  return problem;
 }
 
 template <int N>

@@ -83,7 +83,7 @@ void check_random_operations(op_kind kind, std::uint64_t seed) {
     if (kind == op_kind::add) mpfr_add(exact.get(), a.get(), c.get(), MPFR_RNDN);
     if (kind == op_kind::sub) mpfr_sub(exact.get(), a.get(), c.get(), MPFR_RNDN);
     if (kind == op_kind::mul) mpfr_mul(exact.get(), a.get(), c.get(), MPFR_RNDN);
-    std::string problem = kamp::test::invariant_violation<N>(z[i]);
+    std::string problem = kamp::rns::invariant_violation<N>(z[i]);
     if (problem.empty()) {
       const mpfr_value got = rns::to_mpfr<N>(z[i]);
       if (mpfr_zero_p(exact.get())) {

@@ -59,7 +59,7 @@ void check_compare_and_scale() {
                                                    << kamp::test::describe<N>(y[i]);
     mpfr_value exact(q + 64);
     mpfr_mul_d(exact.get(), a.get(), d[i], MPFR_RNDN);  // exact: q + 53 bits
-    ASSERT_EQ(kamp::test::invariant_violation<N>(r[i].scaled), "");
+    ASSERT_EQ(kamp::rns::invariant_violation<N>(r[i].scaled), "");
     ASSERT_TRUE(kamp::core::relative_error(rns::to_mpfr<N>(r[i].scaled), exact) < u) << "x * " << d[i];
   }
   EXPECT_TRUE(rns::is_unordered<N>(rns::mp_float<N>::nan(), x[0]));

@@ -56,7 +56,7 @@ void check_mpfr_and_string_conversions() {
     }
     mpfr_set(want.get(), wide.get(), MPFR_RNDN);
     const auto x = rns::from_mpfr<N>(wide.get());
-    ASSERT_EQ(kamp::test::invariant_violation<N>(x), "");
+    ASSERT_EQ(kamp::rns::invariant_violation<N>(x), "");
     ASSERT_TRUE(rns::to_mpfr<N>(x) == want);
     // Decimal round trip with enough digits.
     const auto back = rns::from_string<N>(rns::to_string<N>(x));

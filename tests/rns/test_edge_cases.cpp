@@ -74,7 +74,7 @@ void check_edge_cases() {
   const auto r = kamp::test::to_host(out);
   for (std::size_t i = 0; i < count; ++i) {
     for (const auto* z : {&r[i].sum, &r[i].difference, &r[i].product})
-      ASSERT_EQ(kamp::test::invariant_violation<N>(*z), "") << "case " << i;
+      ASSERT_EQ(kamp::rns::invariant_violation<N>(*z), "") << "case " << i;
   }
   EXPECT_TRUE(r[0].sum.is_zero() && r[0].product.is_zero());
   EXPECT_TRUE(r[1].sum.is_zero());

@@ -40,7 +40,7 @@ std::vector<rns::mp_float<N>> run_both(op_kind kind, const std::vector<rns::mp_f
   const auto z = kamp::test::map_on<Space, N>(x, y, kamp::test::apply_op{kind});
   const auto w = kamp::test::split_stages_on<Space, N>(kind, x, y);
   for (std::size_t i = 0; i < z.size(); ++i) {
-    EXPECT_EQ(kamp::test::invariant_violation<N>(z[i]), "") << i << ": " << kamp::test::describe<N>(z[i]);
+    EXPECT_EQ(kamp::rns::invariant_violation<N>(z[i]), "") << i << ": " << kamp::test::describe<N>(z[i]);
     EXPECT_TRUE(kamp::test::identical<N>(z[i], w[i]))
         << i << ": " << kamp::test::describe<N>(z[i]) << " vs stages " << kamp::test::describe<N>(w[i]);
   }

@@ -131,6 +131,11 @@ TEST(matrix_market, MalformedFilesNameLineAndProblem) {
   expect_error(head + "2 2 1\n1 1 1\n2 2 1\n", 4, "more entries");
   expect_error("%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n1 2 1\n", 3, "above the diagonal");
   expect_error("%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 1 1.5\n", 3, "not an integer");
+  // Finite duplicates that sum beyond double, named on the last line (found by the matrix_market
+  // fuzzer: fuzz/corpus/matrix_market/duplicates_overflow was read with an Inf entry).
+  expect_error(head + "2 2 3\n2 1 1e308\n1 1 1\n2 1 1e308\n", 5, "the duplicate entries at (2, 1) sum beyond");
+  expect_error("%%MatrixMarket matrix coordinate real symmetric\n2 2 2\n2 1 -1e308\n2 1 -1e308\n", 4,
+               "the duplicate entries at (1, 2) sum beyond");
 }
 
 // A size line the process cannot hold is rejected on its own line, with the size as declared,
