@@ -20,6 +20,14 @@ void cap_allocatable_bytes(std::uint64_t bytes) {
   while (bytes < current && !cap.compare_exchange_weak(current, bytes)) continue;
 }
 
+scoped_allocatable_cap::scoped_allocatable_cap(std::uint64_t bytes) : previous_(cap.load()) {
+  cap_allocatable_bytes(bytes);
+}
+
+scoped_allocatable_cap::~scoped_allocatable_cap() { cap.store(previous_); }
+
+std::uint64_t allocatable_cap() { return cap.load(); }
+
 std::uint64_t allocatable_bytes() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
   std::uint64_t limit = cap.load();

@@ -19,6 +19,24 @@ std::uint64_t allocatable_bytes();
 // one is rejected like any size beyond the machine.
 void cap_allocatable_bytes(std::uint64_t bytes);
 
+// Lowers the cap to at most `bytes` while it lives and puts back the cap it found: a test makes a
+// routine's workspace too large for the process without allocating a machine's memory. The cap
+// bounds every memory space's free bytes (core/allocation.hpp). Not for concurrent use with
+// cap_allocatable_bytes from other threads.
+class scoped_allocatable_cap {
+ public:
+  explicit scoped_allocatable_cap(std::uint64_t bytes);
+  ~scoped_allocatable_cap();
+  scoped_allocatable_cap(const scoped_allocatable_cap&) = delete;
+  scoped_allocatable_cap& operator=(const scoped_allocatable_cap&) = delete;
+
+ private:
+  std::uint64_t previous_;
+};
+
+// The cap alone (the lowest set, or the largest uint64 if none is): what bounds device spaces.
+std::uint64_t allocatable_cap();
+
 // Empty when `bytes` fit in allocatable_bytes(); otherwise the reason, naming both amounts, for a
 // caller to put in its own message ("needs 2.4e+16 bytes, more than the ... this process can
 // allocate").

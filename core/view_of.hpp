@@ -5,11 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "core/allocation.hpp"
+
 namespace kamp::core {
 
 template <class MemorySpace, class T>
 Kokkos::View<T*, MemorySpace> view_of(const std::vector<T>& host, const std::string& label) {
-  Kokkos::View<T*, MemorySpace> v(Kokkos::view_alloc(label, Kokkos::WithoutInitializing), host.size());
+  auto v = allocate<Kokkos::View<T*, MemorySpace>>("kamp::core::view_of", label, initial_values::unset, host.size());
   Kokkos::deep_copy(v, Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()));
   return v;
 }

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "core/allocation.hpp"
 #include "core/eft.hpp"
 #include "core/error.hpp"
 #include "dd/dd_real.hpp"
@@ -104,7 +105,11 @@ struct ds_soa_array {
 
   ds_soa_array() = default;
   explicit ds_soa_array(std::size_t n, const std::string& label = "kamp::dd::ds_soa_array")
-      : hi(label + ".hi", n), lo(label + ".lo", n) {}
+      : hi(core::allocate<Kokkos::View<double*, MemorySpace>>(
+            "kamp::dd::ds_soa_array", label + ".hi", core::initial_values::zero,
+            core::checked_length<MemorySpace>("kamp::dd::ds_soa_array", label, n, 12))),
+        lo(core::allocate<Kokkos::View<float*, MemorySpace>>("kamp::dd::ds_soa_array", label + ".lo",
+                                                             core::initial_values::zero, n)) {}
 
   KOKKOS_INLINE_FUNCTION std::size_t size() const { return hi.extent(0); }
   KOKKOS_INLINE_FUNCTION dd_real load(std::size_t i) const { return dd_real(hi(i), static_cast<double>(lo(i))); }
@@ -126,7 +131,9 @@ struct ds_aos_array {
 
   ds_aos_array() = default;
   explicit ds_aos_array(std::size_t n, const std::string& label = "kamp::dd::ds_aos_array")
-      : words(label, words_per_element * n) {}
+      : words(core::allocate<Kokkos::View<std::uint32_t*, MemorySpace>>(
+            "kamp::dd::ds_aos_array", label, core::initial_values::zero,
+            words_per_element * core::checked_length<MemorySpace>("kamp::dd::ds_aos_array", label, n, 12))) {}
 
   KOKKOS_INLINE_FUNCTION std::size_t size() const { return words.extent(0) / words_per_element; }
   KOKKOS_INLINE_FUNCTION dd_real load(std::size_t i) const { return detail::unpack(&words(words_per_element * i)); }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/allocation.hpp"
 #include "core/error.hpp"
 #include "formats/format_traits.hpp"
 
@@ -21,7 +22,8 @@ struct value_array {
   Kokkos::View<Value*, MemorySpace> values;
 
   value_array() = default;
-  explicit value_array(std::size_t n, const std::string& label = "kamp::value_array") : values(label, n) {}
+  explicit value_array(std::size_t n, const std::string& label = "kamp::value_array")
+      : values(core::allocate<Kokkos::View<Value*, MemorySpace>>("kamp::value_array", label, core::initial_values::zero, n)) {}
 
   KOKKOS_INLINE_FUNCTION std::size_t size() const { return values.extent(0); }
   KOKKOS_INLINE_FUNCTION Value load(std::size_t i) const { return values(i); }

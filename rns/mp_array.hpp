@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/allocation.hpp"
 #include "core/error.hpp"
 #include "rns/add.hpp"
 #include "rns/mp_float.hpp"
@@ -30,11 +31,12 @@ struct mp_array {
 
   mp_array() = default;
   explicit mp_array(std::size_t L, const std::string& label = "kamp::rns::mp_array")
-      : digits(label + "::digits", L * N),
-        sign(label + "::sign", L),
-        exp(label + "::exp", L),
-        eval(label + "::eval", 2 * L),
-        buf(label + "::buf", L),
+      : digits(make<residue>(label + "::digits", N * core::checked_length<MemorySpace>(
+                                                             "kamp::rns::mp_array", label, L, bytes_per_element))),
+        sign(make<std::int32_t>(label + "::sign", L)),
+        exp(make<std::int32_t>(label + "::exp", L)),
+        eval(make<core::er_float>(label + "::eval", 2 * L)),
+        buf(make<add_plan>(label + "::buf", L)),
         length(L) {}
 
   KOKKOS_INLINE_FUNCTION std::size_t size() const { return length; }
@@ -66,6 +68,16 @@ struct mp_array {
   KOKKOS_INLINE_FUNCTION void store(std::size_t j, const mp_float<N>& x) const {
     set_header(j, x);
     store_residues<N>(x.digits, digits_of(j));
+  }
+
+ private:
+  static constexpr double bytes_per_element =
+      N * sizeof(residue) + 2 * sizeof(std::int32_t) + 2 * sizeof(core::er_float) + sizeof(add_plan);
+
+  // Zeroed, as the arrays have always been: a new array holds zeros.
+  template <class T>
+  static Kokkos::View<T*, MemorySpace> make(const std::string& label, std::size_t n) {
+    return core::allocate<Kokkos::View<T*, MemorySpace>>("kamp::rns::mp_array", label, core::initial_values::zero, n);
   }
 };
 

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/allocation.hpp"
 #include "parallel/communicator.hpp"
 #include "sparse/csr_matrix.hpp"
 #include "sparse/local_layout.hpp"
@@ -64,7 +65,8 @@ class distributed_matrix {
 
  private:
   static index_view copy(const std::vector<std::int32_t>& host, const char* label) {
-    index_view v(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), host.size());
+    index_view v = core::allocate<index_view>("kamp::sparse::distributed_matrix", label, core::initial_values::unset,
+                                              host.size());
     Kokkos::deep_copy(v, Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(),
                                                                                                       host.size()));
     return v;

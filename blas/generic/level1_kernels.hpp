@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/allocation.hpp"
 #include "formats/format_traits.hpp"
 #include "formats/index_map.hpp"
 
@@ -123,8 +124,8 @@ struct partial_sum_buffers {
   }
   const Kokkos::View<Value*, MemorySpace>& at(int l) {
     if (level[l].extent(0) == 0) {
-      level[l] = Kokkos::View<Value*, MemorySpace>(
-          Kokkos::view_alloc(std::string("kamp::blas::partial_sums"), Kokkos::WithoutInitializing), sizes[l]);
+      level[l] = core::allocate<Kokkos::View<Value*, MemorySpace>>("kamp::blas::deterministic_sum", "kamp::blas::partial_sums",
+                                                                   core::initial_values::unset, sizes[l]);
     }
     return level[l];
   }

@@ -23,6 +23,7 @@
 #include "blas/ozaki/crt_basis.hpp"
 #include "blas/ozaki/kernels.hpp"
 #include "blas/ozaki/residue_products.hpp"
+#include "core/allocation.hpp"
 #include "core/view_of.hpp"
 #include "dd/dd_real.hpp"
 
@@ -122,14 +123,12 @@ class gemm_plan {
     depth_ = padded(k_);
     ld_ = padded(m_);
     columns_ = padded(n_);
-    grow(residues_a_, static_cast<std::size_t>(tables_.count * ld_ * depth_), "kamp::ozaki::residues_a");
-    grow(residues_b_, static_cast<std::size_t>(tables_.count * columns_ * depth_), "kamp::ozaki::residues_b");
+    reserve_workspace();
     write_residues(exec, a_, m_, ld_, scale_a_, bits_a_, residues_a_);
     write_residues(exec, b_, n_, columns_, scale_b_, bits_b_, residues_b_);
   }
 
   void products(const ExecSpace& exec) {
-    grow(products_, static_cast<std::size_t>(tables_.count * columns_ * ld_), "kamp::ozaki::products");
     exec.fence();  // the vendor call runs on the library's stream
     engine::multiply(tables_.count, static_cast<int>(ld_), static_cast<int>(columns_), static_cast<int>(depth_),
                      residues_a_.data(), ld_ * depth_, residues_b_.data(), columns_ * depth_, products_.data(),
@@ -248,9 +247,32 @@ class gemm_plan {
     tables_.half = core::view_of<memory>(basis.half, "kamp::ozaki::half");
   }
 
+  // The residues of both operands and their products, checked together before any is allocated,
+  // so that a GEMM whose workspace cannot fit raises allocation_error with the whole amount and
+  // keeps what it held.
+  void reserve_workspace() {
+    const auto cells = [](const auto& v, std::int64_t count) {
+      return static_cast<std::int64_t>(v.extent(0)) < count ? static_cast<double>(count) : 0.0;
+    };
+    const std::int64_t a = tables_.count * ld_ * depth_, b = tables_.count * columns_ * depth_,
+                       p = tables_.count * columns_ * ld_;
+    const double bytes = (cells(residues_a_, a) + cells(residues_b_, b)) * sizeof(residue) + cells(products_, p) * sizeof(product);
+    core::require_allocatable<memory>(
+        "kamp::blas::gemm (Ozaki scheme)",
+        "the workspace of " + std::to_string(tables_.count) + " moduli for m = " + std::to_string(m_) +
+            ", n = " + std::to_string(n_) + ", k = " + std::to_string(k_),
+        bytes);
+    grow(residues_a_, static_cast<std::size_t>(a), "kamp::ozaki::residues_a");
+    grow(residues_b_, static_cast<std::size_t>(b), "kamp::ozaki::residues_b");
+    grow(products_, static_cast<std::size_t>(p), "kamp::ozaki::products");
+  }
+
+  // A View at least `size` long; a shorter one is released first so that its memory counts as free.
   template <class T>
   static void grow(Kokkos::View<T*, memory>& v, std::size_t size, const char* label) {
-    if (v.extent(0) < size) v = Kokkos::View<T*, memory>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), size);
+    if (v.extent(0) >= size) return;
+    v = Kokkos::View<T*, memory>();
+    v = core::allocate<Kokkos::View<T*, memory>>("kamp::blas::gemm (Ozaki scheme)", label, core::initial_values::unset, size);
   }
 
   std::int64_t m_ = 0, n_ = 0, k_ = 0, depth_ = 0, ld_ = 0, columns_ = 0;

@@ -4,6 +4,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include "core/allocation.hpp"
 #include "rns/mp_array.hpp"
 
 namespace kamp::rns {
@@ -22,8 +23,10 @@ struct gemv_workspace {
     if (static_cast<std::int64_t>(B.size()) < matrix_cells) B = mp_array<N, MemorySpace>(matrix_cells, "kamp::rns::gemv::B");
     if (static_cast<std::int64_t>(sums.size()) < fused_outputs) {
       sums = mp_array<N, MemorySpace>(fused_outputs, "kamp::rns::gemv::sums");
-      sum_grid = Kokkos::View<std::int64_t*, MemorySpace>("kamp::rns::gemv::sum_grid", fused_outputs);
-      sum_bits = Kokkos::View<std::int32_t*, MemorySpace>("kamp::rns::gemv::sum_bits", fused_outputs);
+      sum_grid = core::allocate<Kokkos::View<std::int64_t*, MemorySpace>>(
+          "kamp::blas::gemv", "kamp::rns::gemv::sum_grid", core::initial_values::zero, fused_outputs);
+      sum_bits = core::allocate<Kokkos::View<std::int32_t*, MemorySpace>>(
+          "kamp::blas::gemv", "kamp::rns::gemv::sum_bits", core::initial_values::zero, fused_outputs);
     }
   }
 };

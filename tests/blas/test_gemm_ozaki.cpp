@@ -3,11 +3,13 @@
 // and cancelling operands in every trans combination; exact results where the integers hold
 // the inputs exactly (x I = x, integer matrices); the same bits on every backend; the FMA kernel
 // (or kamp::invalid_argument, C untouched) for Inf, NaN, exponent spreads beyond the moduli and
-// results near overflow; argument errors named.
+// results near overflow; argument errors named; a workspace that cannot fit raises
+// kamp::allocation_error naming it, C untouched.
 #include <gmp.h>
 
 #include "blas/gemm_ozaki.hpp"
 #include "blas/ozaki/error_bound.hpp"
+#include "core/memory_limit.hpp"
 #include "tests/blas/product_checks.hpp"
 
 namespace kamp::test {
@@ -294,6 +296,32 @@ void bad_arguments_are_named() {
                           [&] { blas::gemm_ozaki(Space(), 'N', 'N', 4, 4, 4, one, A, 4, A, 4, one, C, 4, opts); });
 }
 TYPED_TEST(OzakiGemm, BadArgumentsAreNamed) { bad_arguments_are_named<TypeParam>(); }
+
+// n = 256 (larger than every GEMM above, so no workspace kept from them holds it) under a cap of
+// 1 MiB: the operands are allocated before the cap; the moduli's residues and products, several
+// MiB on every backend, are not.
+template <class Space>
+void a_workspace_that_cannot_fit_is_named() {
+  const auto p = random_problem(570, 256, 256, 256, -1, 1, false);
+  const auto A = on<Space>(p.op_a, "A"), B = on<Space>(p.op_b, "B"), C = on<Space>(p.c, "C");
+  try {
+    const core::scoped_allocatable_cap cap(std::uint64_t(1) << 20);
+    blas::gemm_ozaki(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, p.m, B, p.k, p.beta, C, p.m);
+    ADD_FAILURE() << "no kamp::allocation_error";
+  } catch (const allocation_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("kamp::blas::gemm (Ozaki scheme): cannot allocate the workspace of "), std::string::npos) << what;
+    EXPECT_NE(what.find("moduli for m = 256, n = 256, k = 256 ("), std::string::npos) << what;
+    EXPECT_GT(e.requested_bytes(), static_cast<double>(std::uint64_t(1) << 20)) << what;
+    EXPECT_LE(e.free_bytes(), std::uint64_t(1) << 20) << what;
+  }
+  const auto untouched = copy_to_host(C);
+  for (std::size_t e = 0; e < untouched.size(); ++e) ASSERT_EQ(untouched[e], p.c[e]) << "C written at " << e;
+  // Without the cap the same call runs.
+  const auto report = blas::gemm_ozaki(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, p.m, B, p.k, p.beta, C, p.m);
+  EXPECT_TRUE(report.scheme) << report.reason;
+}
+TYPED_TEST(OzakiGemm, AWorkspaceThatCannotFitIsNamed) { a_workspace_that_cannot_fit_is_named<TypeParam>(); }
 
 // The default accuracy is within the FMA kernel's gamma_{k+2} for k >= 3.
 TEST(OzakiBound, DefaultBitsWithinTheFmaKernelsBound) {
