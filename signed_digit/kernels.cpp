@@ -1,9 +1,10 @@
 // The signed-digit kernels on every enabled Kokkos space (declared in signed_digit/kernels.hpp).
+#include "core/instantiated_spaces.hpp"
 #include "signed_digit/kernels_impl.hpp"
 
 namespace kamp::sd {
 
-#ifdef KOKKOS_ENABLE_SERIAL
+#ifdef KAMP_SERIAL_INSTANCES
 template struct kernels<Kokkos::Serial>;
 #endif
 #ifdef KOKKOS_ENABLE_OPENMP

@@ -5,20 +5,40 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
+#include "core/instantiated_spaces.hpp"
 #include "formats/type_list.hpp"
 
 namespace kamp::test {
 
 // Every enabled space as a kamp type list (for products with the format lists) and as gtest Types.
-using space_list = formats::type_list<
+namespace detail {
 #ifdef KOKKOS_ENABLE_CUDA
-    Kokkos::Cuda,
+using device_spaces = formats::type_list<Kokkos::Cuda>;
+#else
+using device_spaces = formats::type_list<>;
 #endif
 #ifdef KOKKOS_ENABLE_OPENMP
-    Kokkos::OpenMP,
+using openmp_spaces = formats::type_list<Kokkos::OpenMP>;
+#else
+using openmp_spaces = formats::type_list<>;
 #endif
-    Kokkos::Serial>;
+#ifdef KAMP_SERIAL_INSTANCES
+using serial_spaces = formats::type_list<Kokkos::Serial>;
+#else
+using serial_spaces = formats::type_list<>;
+#endif
+}  // namespace detail
+using space_list = formats::concat_t<formats::concat_t<detail::device_spaces, detail::openmp_spaces>, detail::serial_spaces>;
 using execution_spaces = formats::apply_t<space_list, ::testing::Types>;
+
+// The space whose results the tests compare with MPFR, and with which every other space must
+// agree bit for bit: Serial, or OpenMP in a build without Serial's instances (the sanitizer
+// build, core/instantiated_spaces.hpp).
+#ifdef KAMP_SERIAL_INSTANCES
+using reference_space = Kokkos::Serial;
+#else
+using reference_space = Kokkos::OpenMP;
+#endif
 
 struct space_name {
   template <class T>

@@ -275,7 +275,7 @@ void check_products_alpha_zero_and_arguments() {
 template <class Case>
 void check_backends_agree() {
   using F = typename Case::format;
-  using host_case = blas_case<formats::pair<F, Kokkos::Serial>>;
+  using host_case = blas_case<formats::pair<F, reference_space>>;
   core::random_source rng(161);
   const std::int64_t m = 70, n = 50;
   auto As = random_values<F>(rng, m * n), xs = random_values<F>(rng, n), ys = random_values<F>(rng, m);
@@ -285,12 +285,12 @@ void check_backends_agree() {
   const auto hA = stored<host_case>(As2, "A"), hx = stored<host_case>(xs2, "x");
   auto hy = stored<host_case>(ys2, "y");
   const auto alpha = random_value<F>(rng), beta = random_value<F>(rng);
-  EXPECT_TRUE(same_bits<F>(blas::dot(typename Case::space(), m, A, 1, A, 1), blas::dot(Kokkos::Serial(), m, hA, 1, hA, 1)));
+  EXPECT_TRUE(same_bits<F>(blas::dot(typename Case::space(), m, A, 1, A, 1), blas::dot(reference_space(), m, hA, 1, hA, 1)));
   for (const char trans : {'N', 'T'}) {
     const std::int64_t rows = trans == 'N' ? m : n, cols = trans == 'N' ? n : m;
     // 'N': a 70 x 50 matrix; 'T': the same storage read as 50 x 70, so x has 50 and y 70 elements both times.
     blas::gemv(typename Case::space(), trans, rows, cols, alpha, A, rows, x, 1, beta, y, 1);
-    blas::gemv(Kokkos::Serial(), trans, rows, cols, alpha, hA, rows, hx, 1, beta, hy, 1);
+    blas::gemv(reference_space(), trans, rows, cols, alpha, hA, rows, hx, 1, beta, hy, 1);
     Kokkos::fence();
     const auto a = copy_to_host(y), b = copy_to_host(hy);
     for (std::int64_t i = 0; i < m; ++i) ASSERT_TRUE(same_bits<F>(a[i], b[i])) << "gemv " << trans << " y[" << i << "]";
@@ -307,7 +307,7 @@ void check_backends_agree() {
       auto hC = stored<host_case>(Cs2, "C");
       blas::gemm(typename Case::space(), ta, tb, gm, gn, gk, alpha, A, ta == 'N' ? gm : gk, B, tb == 'N' ? gk : gn, beta,
                  C, gm);
-      blas::gemm(Kokkos::Serial(), ta, tb, gm, gn, gk, alpha, hA, ta == 'N' ? gm : gk, hB, tb == 'N' ? gk : gn, beta,
+      blas::gemm(reference_space(), ta, tb, gm, gn, gk, alpha, hA, ta == 'N' ? gm : gk, hB, tb == 'N' ? gk : gn, beta,
                  hC, gm);
       Kokkos::fence();
       const auto a = copy_to_host(C), b = copy_to_host(hC);

@@ -236,7 +236,7 @@ template <class Space>
 void same_bits_on_every_backend() {
   const auto p = random_problem(550, 17, 19, 45, -4, 4, false);
   const auto here = run<Space>(p, 'T', 'T', {});
-  const auto serial = run<Kokkos::Serial>(p, 'T', 'T', {});
+  const auto serial = run<reference_space>(p, 'T', 'T', {});
   for (std::size_t e = 0; e < here.size(); ++e) ASSERT_EQ(here[e], serial[e]) << "output " << e;
 }
 TYPED_TEST(OzakiGemm, SameBitsOnEveryBackend) { same_bits_on_every_backend<TypeParam>(); }

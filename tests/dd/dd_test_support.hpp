@@ -38,7 +38,7 @@ struct dd_configs_of<formats::type_list<Pairs...>> {
 using dd_configs =
     dd_configs_of<formats::cartesian_t<formats::multi_double_arithmetic_formats, space_list>>::type;
 using dd_host_configs = dd_configs_of<
-    formats::cartesian_t<formats::multi_double_arithmetic_formats, formats::type_list<Kokkos::Serial>>>::type;
+    formats::cartesian_t<formats::multi_double_arithmetic_formats, formats::type_list<reference_space>>>::type;
 
 struct dd_config_name {
   template <class T>

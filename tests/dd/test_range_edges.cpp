@@ -121,7 +121,7 @@ TYPED_TEST(dd_range_edges_test, add_sub_mul_near_the_top_and_the_bottom_of_the_r
   using F = typename TypeParam::format;
   using Space = typename TypeParam::space;
   using traits = kamp::format_traits<F>;
-  const bool check_mpfr = std::is_same<Space, Kokkos::Serial>::value;
+  const bool check_mpfr = std::is_same<Space, reference_space>::value;
   const mpfr_value u = traits::unit_roundoff();
   const mpfr_value overflow_from = std::is_same<kamp::value_type_t<F>, kamp::dd::dd_real>::value ? leading_overflow_from() : u;
   for (const bool top : {true, false}) {

@@ -76,12 +76,12 @@ struct all_ops {
 };
 
 // The same operations on the default execution space and on the host space agree bit for
-// bit (Cuda against OpenMP in the CUDA build, OpenMP against Serial otherwise).
+// bit (Cuda against the reference space in the CUDA build, OpenMP against it otherwise).
 template <int N>
 void check_backends_agree() {
   using Device = Kokkos::DefaultExecutionSpace;
-  using Host = std::conditional_t<std::is_same<Device, Kokkos::Serial>::value, Kokkos::DefaultHostExecutionSpace,
-                                  Kokkos::Serial>;
+  using Reference = kamp::test::reference_space;
+  using Host = std::conditional_t<std::is_same<Device, Reference>::value, Kokkos::DefaultHostExecutionSpace, Reference>;
   kamp::core::random_source rng(6);
   std::vector<rns::mp_float<N>> x, y;
   for (int i = 0; i < 500; ++i) {

@@ -58,8 +58,8 @@ void check_direct_solution(const solvers::dense_problem& p) {
   const auto reference = solvers::reference_solution(p, 4 * format_traits<F>::precision + 64);
   EXPECT_LE(solvers::forward_error(xs, reference), forward_error_bound(condition, eta))
       << p.name << ": cond_inf " << condition << ", backward error bound " << eta;
-  if (!std::is_same<typename Case::space, Kokkos::Serial>::value) {
-    const auto serial = direct_solve<F, Kokkos::Serial>(p);
+  if (!std::is_same<typename Case::space, reference_space>::value) {
+    const auto serial = direct_solve<F, reference_space>(p);
     for (std::size_t i = 0; i < n; ++i) ASSERT_TRUE(same_bits<F>(x[i], serial[i])) << "element " << i;
   }
 }
