@@ -73,4 +73,10 @@ class scratch_file {
   std::string folder_, path_;
 };
 
+// The process's one scratch file, made at its first use.
+inline const scratch_file& process_scratch_file() {
+  static const scratch_file file;
+  return file;
+}
+
 }  // namespace kamp::fuzz

@@ -10,19 +10,10 @@
 #include "fuzz/fuzz_support.hpp"
 #include "harness/ncu_csv.hpp"
 
-namespace {
-
 using kamp::fuzz::require;
 
-const kamp::fuzz::scratch_file& file() {
-  static const kamp::fuzz::scratch_file f;
-  return f;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string& path = file().write(data, size);
+  const std::string& path = kamp::fuzz::process_scratch_file().write(data, size);
   const std::set<std::string> labels = {"fused_row",     "fused_row::finish", "row_sum",
                                         "mat_scal::esi", "mat_scal::digits",  "mat_scal::round"};
   try {

@@ -9,16 +9,7 @@
 #include "blas/tuning_cache.hpp"
 #include "fuzz/fuzz_support.hpp"
 
-namespace {
-
 using kamp::fuzz::require;
-
-const kamp::fuzz::scratch_file& file() {
-  static const kamp::fuzz::scratch_file f;
-  return f;
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   // One warning per unreadable input would flood the log; warning() still tells.
@@ -27,7 +18,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  const std::string& path = file().write(data, size);
+  const std::string& path = kamp::fuzz::process_scratch_file().write(data, size);
   kamp::blas::tuning_cache cache(path);
   if (!cache.warning().empty()) {
     require(cache.size() == 0, "an unreadable cache kept entries");

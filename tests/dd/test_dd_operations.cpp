@@ -21,18 +21,27 @@ mpfr_value bound(double c2, double c3) {  // c2 u^2 + c3 u^3, rounded up
   return b;
 }
 
-// q = x / y, s = sqrt|x|, m = x d, a = sloppy x + y on the space (device lambdas cannot live in
-// gtest's private TestBody).
-template <class Space, class DdView, class DoubleView>
-void apply_operations(const DdView& x, const DdView& y, const DoubleView& d, const DdView& q, const DdView& s,
-                      const DdView& m, const DdView& a) {
+struct operation_results {
+  std::vector<dd_real> q, s, m, a;
+};
+
+// q = x / y, s = sqrt|x|, m = x d, a = sloppy x + y, computed on the space (device lambdas cannot
+// live in gtest's private TestBody).
+template <class Space>
+operation_results apply_operations(const std::vector<dd_real>& host_x, const std::vector<dd_real>& host_y,
+                                   const std::vector<double>& host_d) {
+  const auto x = to_space<Space>(host_x, "x"), y = to_space<Space>(host_y, "y");
+  const auto d = to_space<Space>(host_d, "d");
+  const std::size_t n = host_x.size();
+  Kokkos::View<dd_real*, typename Space::memory_space> q("q", n), s("s", n), m("m", n), a("a", n);
   Kokkos::parallel_for(
-      Kokkos::RangePolicy<Space>(0, x.extent(0)), KOKKOS_LAMBDA(std::size_t i) {
+      Kokkos::RangePolicy<Space>(0, n), KOKKOS_LAMBDA(std::size_t i) {
         q(i) = kamp::dd::div(x(i), y(i));
         s(i) = kamp::dd::sqrt(kamp::dd::abs(x(i)));
         m(i) = kamp::dd::mul(x(i), d(i));
         a(i) = kamp::dd::add_sloppy(x(i), y(i));
       });
+  return {to_host(q), to_host(s), to_host(m), to_host(a)};
 }
 
 KAMP_BACKEND_TEST_SUITE(dd_operations_test);
@@ -48,12 +57,8 @@ TYPED_TEST(dd_operations_test, division_sqrt_and_mul_by_double_within_their_boun
                            : random_value<dd_real>(rng, -250, 250));
     d.push_back(rng.wide_exponent(-250, 250));
   }
-  auto vx = to_space<TypeParam>(x, "x");
-  auto vy = to_space<TypeParam>(y, "y");
-  auto vd = to_space<TypeParam>(d, "d");
-  Kokkos::View<dd_real*, typename TypeParam::memory_space> q("q", n), s("s", n), m("m", n), a("a", n);
-  apply_operations<TypeParam>(vx, vy, vd, q, s, m, a);
-  const auto hq = to_host(q), hs = to_host(s), hm = to_host(m), ha = to_host(a);
+  const auto results = apply_operations<TypeParam>(x, y, d);
+  const auto &hq = results.q, &hs = results.s, &hm = results.m, &ha = results.a;
   const bool check_mpfr = std::is_same<TypeParam, reference_space>::value;
   const mpfr_value div_bound = bound(15, 56), sqrt_bound = bound(25.0 / 8, 0), fp_bound = bound(2, 0);
   for (std::size_t i = 0; i < n; ++i) {
@@ -124,12 +129,8 @@ TYPED_TEST(dd_operations_test, division_sqrt_mul_by_double_and_sloppy_add_near_t
   std::vector<dd_real> x, y;
   std::vector<double> d;
   edge_operands(n, x, y, d);
-  auto vx = to_space<TypeParam>(x, "x");
-  auto vy = to_space<TypeParam>(y, "y");
-  auto vd = to_space<TypeParam>(d, "d");
-  Kokkos::View<dd_real*, typename TypeParam::memory_space> q("q", n), s("s", n), m("m", n), a("a", n);
-  apply_operations<TypeParam>(vx, vy, vd, q, s, m, a);
-  const auto hq = to_host(q), hs = to_host(s), hm = to_host(m), ha = to_host(a);
+  const auto results = apply_operations<TypeParam>(x, y, d);
+  const auto &hq = results.q, &hs = results.s, &hm = results.m, &ha = results.a;
   const bool check_mpfr = std::is_same<TypeParam, reference_space>::value;
   // The bounds over the whole range (dd/dd_arithmetic.hpp): division 15u^2 + 57u^3 and
   // 1.5 * 2^-1074, sqrt 25/8 u^2 + 2^-590, dd x double 2u^2 and 2^-1074 (1 + 2^-50); division
