@@ -1,0 +1,121 @@
+"""The report as a list of blocks (headings, paragraphs, lists, tables, images) and its two
+renderings: Markdown (REPORT.md) and one self-contained HTML page (report.html: inline CSS, plots
+as data: URIs, every text escaped). Both are written from the same blocks, so they say the same."""
+import base64
+import html
+import math
+import os
+
+
+class Heading:
+    def __init__(self, level, text, anchor=""):
+        self.level, self.text, self.anchor = level, text, anchor
+
+
+class Paragraph:
+    def __init__(self, text):
+        self.text = text
+
+
+class Bullets:
+    def __init__(self, items):
+        self.items = items
+
+
+class TableBlock:
+    """`divider`: the index of the first body row below the "kamp's extra rows" rule (None: no rule)."""
+
+    def __init__(self, header, body, divider=None):
+        self.header, self.body, self.divider = header, body, divider
+
+
+class Image:
+    def __init__(self, path, alt):
+        self.path, self.alt = path, alt
+
+
+EXTRA_ROWS = "kamp's extra rows"
+
+
+def number(x):
+    """A figure as every table shows it: four significant digits; '' for none."""
+    if x is None:
+        return ""
+    if x == 0 or not math.isfinite(x):
+        return "0" if x == 0 else str(x)
+    return f"{x:.4g}"
+
+
+def markdown_cell(text):
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def markdown_table(block):
+    width = len(block.header)
+    lines = ["| " + " | ".join(markdown_cell(h) for h in block.header) + " |", "|" + "---|" * width]
+    for i, row in enumerate(block.body):
+        if i == block.divider:
+            lines.append(f"| *{EXTRA_ROWS}* |" + " |" * (width - 1))
+        lines.append("| " + " | ".join(markdown_cell(c) for c in row) + " |")
+    return "\n".join(lines)
+
+
+def to_markdown(blocks, out_dir):
+    """Markdown text; images are linked by their path relative to out_dir."""
+    parts = []
+    for block in blocks:
+        if isinstance(block, Heading):
+            anchor = f'<a id="{block.anchor}"></a>\n' if block.anchor else ""
+            parts.append(f"{anchor}{'#' * block.level} {block.text}")
+        elif isinstance(block, Paragraph):
+            parts.append(block.text)
+        elif isinstance(block, Bullets):
+            parts.append("\n".join(f"- {item}" for item in block.items))
+        elif isinstance(block, TableBlock):
+            parts.append(markdown_table(block))
+        elif isinstance(block, Image):
+            parts.append(f"![{block.alt}]({os.path.relpath(block.path, out_dir)})")
+    return "\n\n".join(parts) + "\n"
+
+
+STYLE = """body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:100em}
+table{border-collapse:collapse;margin:.4em 0 1em;font-size:13px}
+th,td{border:1px solid #bbb;padding:2px 6px;text-align:right;white-space:nowrap}
+th{background:#eef}td:first-child,th:first-child{text-align:left}
+tr.divider td{background:#f4f4f4;font-style:italic;text-align:left}
+h2{border-bottom:2px solid #446;margin-top:2em}h3{margin-top:1.6em}h4{margin:1em 0 .2em}
+p,li{font-size:14px}img{max-width:900px;display:block;margin:.5em 0}"""
+
+
+def html_table(block):
+    out = ["<table><tr>" + "".join(f"<th>{html.escape(str(h))}</th>" for h in block.header) + "</tr>"]
+    for i, row in enumerate(block.body):
+        if i == block.divider:
+            out.append(f'<tr class="divider"><td colspan="{len(block.header)}">{html.escape(EXTRA_ROWS)}</td></tr>')
+        out.append("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>")
+    return "\n".join(out) + "</table>"
+
+
+def data_uri(path):
+    with open(path, "rb") as fh:
+        return "data:image/png;base64," + base64.b64encode(fh.read()).decode("ascii")
+
+
+def to_html(blocks, title):
+    """One page with nothing outside it: styles inline, plots embedded as data: URIs."""
+    parts = [f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
+             f"<style>{STYLE}</style></head><body>"]
+    for block in blocks:
+        if isinstance(block, Heading):
+            anchor = f' id="{html.escape(block.anchor)}"' if block.anchor else ""
+            parts.append(f"<h{block.level}{anchor}>{html.escape(block.text)}</h{block.level}>")
+        elif isinstance(block, Paragraph):
+            parts.append(f"<p>{html.escape(block.text)}</p>")
+        elif isinstance(block, Bullets):
+            parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in block.items) + "</ul>")
+        elif isinstance(block, TableBlock):
+            parts.append(html_table(block))
+        elif isinstance(block, Image):
+            parts.append(f'<img alt="{html.escape(block.alt)}" src="{data_uri(block.path)}">')
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
