@@ -177,8 +177,9 @@ def fill_panel(table, panel, rows, all_rows, by_space, placed):
     column_picks = [c for c in resolve(table.columns, rows) if not isinstance(c, Ratio)]
     all_columns = resolve(table.columns, rows)
     main = resolve(table.rows, rows)
-    claimed = [r for r in rows if any(p.match is not None and matches(p.match, r) for p in main)]
-    extra = resolve(table.extra_rows, [r for r in rows if r not in claimed]) if table.extra_rows else []
+    # An extra-rows Axis makes rows only of what the paper's rows leave.
+    unclaimed = [r for r in rows if not any(p.match is not None and matches(p.match, r) for p in main)]
+    extra = resolve(table.extra_rows, unclaimed) if table.extra_rows else []
     sizes = {id(p): headline_sizes(p, all_rows) for p in main + extra if p.headline}
     lines, index, conflicts = [], {}, []
 
@@ -204,15 +205,19 @@ def fill_panel(table, panel, rows, all_rows, by_space, placed):
             conflicts.append((row, cell.where))
             continue
         cell.ours, cell.where, cell.metric = table.shown(row), row["where"], row["metric"]
-        cell.paper = published_value(row) if published_value(row) is not None else cell.paper
+        published = published_value(row)
+        cell.paper = cell.paper if published is None else published
         placed.add(id(row))
-    # Stable: the paper's rows in layout order, kamp's extra rows, then the rows of other spaces.
+    # A row with neither a measurement nor a published figure says nothing (an Axis value met only
+    # in another space). Stable sort: the paper's rows in layout order, kamp's extra rows, then the
+    # rows of other spaces.
+    lines = [line for line in lines if any(c.ours is not None or c.paper is not None for c in line.cells)]
     lines.sort(key=lambda line: (line.extra, bool(line.space)))
-    add_ratio_columns(all_columns, column_picks, lines, panel)
+    add_ratio_columns(all_columns, column_picks, lines)
     return Grid(table, panel, [c.label for c in all_columns], lines, conflicts)
 
 
-def add_ratio_columns(all_columns, column_picks, lines, panel):
+def add_ratio_columns(all_columns, column_picks, lines):
     """Fill the Ratio columns in place, between the cells they are computed from."""
     position = {c.label: i for i, c in enumerate(column_picks)}
     for line in lines:

@@ -141,15 +141,13 @@ def section_blocks(machines, title, anchor, experiments):
     blocks = [Heading(2, title, anchor)]
     for experiment in experiments:
         present = [m for m in machines if experiment in m.rows]
-        blocks.append(Heading(3, experiment, f"{anchor}-{experiment.lower()}"))
-        if not present:
-            blocks.append(Paragraph("No machine has results for it."))
-        blocks.append(Paragraph(CELL_FORMAT) if present else Paragraph(""))
+        blocks += [Heading(3, f"{experiment}: {LAYOUTS[experiment][0].title}", f"{anchor}-{experiment.lower()}"),
+                   Paragraph(CELL_FORMAT if present else "No machine has results for it.")]
         for machine in present:
             blocks += experiment_blocks(machine, experiment)
     if "E11" in experiments:
         blocks += across_machines_blocks(machines)
-    return [b for b in blocks if not (isinstance(b, Paragraph) and not b.text)]
+    return blocks
 
 
 def across_machines_blocks(machines):
