@@ -34,6 +34,8 @@ run_arguments parse_run_arguments(const std::vector<std::string>& args) {
       a.options.host_rows = false;
     } else if (arg == "--out") {
       a.out_dir = value();
+    } else if (arg == "--profile") {
+      a.profile = true;
     } else if (arg == "--list") {
       a.list = true;
     } else if (arg.rfind("--kokkos", 0) != 0) {

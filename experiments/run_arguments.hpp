@@ -12,6 +12,10 @@ struct run_arguments {
   experiment_options options;     // options.command: the command line, recorded in the tables
   std::string out_dir = "results";
   bool list = false;              // --list: print the registered experiments and run none
+  // --profile: each experiment runs under a kernel profiler (harness/kernel_profiler.hpp) that
+  // writes <out>/<machine>/<id>_kernels.csv and, in a CUDA build, opens an NVTX range per
+  // kernel for Nsight Compute. Every kernel is fenced: the experiment's own timings are slower.
+  bool profile = false;
   std::vector<std::string> ids;   // empty: every registered experiment
 };
 

@@ -1,8 +1,10 @@
-// The kernel profiler sees every labelled kernel and every deep copy on every backend, and shares
-// add to 100%.
+// The kernel profiler sees every labelled kernel and every deep copy on every backend, shares
+// add to 100%, profilers nest, and an unlabelled kernel is named by its functor's type.
 #include <cmath>
-#include <stdexcept>
+#include <fstream>
+#include <string>
 
+#include "core/error.hpp"
 #include "harness/kernel_profiler.hpp"
 #include "tests/backends.hpp"
 
@@ -59,7 +61,7 @@ TYPED_TEST(kernel_profiler_test, charges_deep_copies_by_spaces) {
     Kokkos::deep_copy(mirror, v);
     for (const auto& r : kernels_only.table()) EXPECT_NE(r.label.rfind("deep_copy ", 0), 0u) << r.label;
   }
-  kamp::harness::kernel_profiler profiler(true);
+  kamp::harness::kernel_profiler profiler({/*deep_copies=*/true});
   Kokkos::deep_copy(mirror, v);
   Kokkos::deep_copy(v, mirror);
   Kokkos::deep_copy(mirror, v);
@@ -70,14 +72,55 @@ TYPED_TEST(kernel_profiler_test, charges_deep_copies_by_spaces) {
   EXPECT_EQ(calls, 3u) << profiler.format();
 }
 
-TYPED_TEST(kernel_profiler_test, only_one_profiler_at_a_time_and_nothing_after_it_stops) {
+TYPED_TEST(kernel_profiler_test, nested_profilers_each_see_their_own_span_and_nothing_after_they_stop) {
   {
-    kamp::harness::kernel_profiler profiler;
-    EXPECT_THROW(kamp::harness::kernel_profiler second, std::logic_error);
+    kamp::harness::kernel_profiler outer;
+    run_labelled_kernels<TypeParam>();
+    {
+      kamp::harness::kernel_profiler inner;
+      run_labelled_kernels<TypeParam>();
+      std::uint64_t inner_light = 0;
+      for (const auto& r : inner.table())
+        if (r.label == "kamp::test::light") inner_light = r.calls;
+      EXPECT_EQ(inner_light, 3u) << inner.format();
+    }
+    run_labelled_kernels<TypeParam>();  // the outer profiler is still charged after the inner stops
+    std::uint64_t outer_light = 0;
+    for (const auto& r : outer.table())
+      if (r.label == "kamp::test::light") outer_light = r.calls;
+    EXPECT_EQ(outer_light, 9u) << outer.format();
   }
   run_labelled_kernels<TypeParam>();  // no profiler: the callbacks must be gone
   kamp::harness::kernel_profiler fresh;
   EXPECT_TRUE(fresh.table().empty());
+}
+
+template <class Space>
+struct unlabelled_fill {
+  Kokkos::View<double*, typename Space::memory_space> v;
+  KOKKOS_FUNCTION void operator()(int i) const { v(i) = 1.0; }
+};
+
+TYPED_TEST(kernel_profiler_test, names_an_unlabelled_kernel_by_its_functor_type) {
+  Kokkos::View<double*, typename TypeParam::memory_space> v("v", 64);
+  kamp::harness::kernel_profiler profiler;
+  Kokkos::parallel_for(Kokkos::RangePolicy<TypeParam>(0, 64), unlabelled_fill<TypeParam>{v});
+  const auto rows = profiler.table();
+  ASSERT_EQ(rows.size(), 1u);
+  // Demangled: the functor's own name, not typeid's mangled "N12_GLOBAL__N_1...".
+  EXPECT_NE(rows[0].label.find("unlabelled_fill<"), std::string::npos) << rows[0].label;
+}
+
+TEST(kernel_table_csv, quotes_labels_and_names_an_unwritable_path) {
+  const std::string path = ::testing::TempDir() + "kamp_kernel_table.csv";
+  kamp::harness::write_kernel_table_csv(path, "E5", {{"f<int, \"q\">", 2, 1.5, 100.0}});
+  std::ifstream in(path);
+  std::string header, row;
+  std::getline(in, header);
+  std::getline(in, row);
+  EXPECT_EQ(header, "id,kernel,calls,time_ms,share_pct");
+  EXPECT_EQ(row, "E5,\"f<int, \"\"q\"\">\",2,1.5,100");
+  EXPECT_THROW(kamp::harness::write_kernel_table_csv("/nonexistent-folder/x.csv", "E5", {}), kamp::invalid_argument);
 }
 
 }  // namespace
