@@ -31,8 +31,8 @@ def cell_text(cell):
         return f"- ({number(cell.paper)})" if cell.paper is not None else ""
     if cell.paper is None:
         return number(cell.ours)
-    ratio = cell.ratio
-    return f"{number(cell.ours)} ({number(cell.paper)}; {number(ratio) if ratio is not None else '-'})"
+    ratio = cell.ratio  # three digits: a ratio of two measurements on different hardware says no more
+    return f"{number(cell.ours)} ({number(cell.paper)}; {f'{ratio:.3g}' if ratio is not None else '-'})"
 
 
 def grid_block(grid):
@@ -117,7 +117,7 @@ def head_blocks(machine):
 def experiment_blocks(machine, experiment):
     grids, others = machine.placed[experiment]
     rows = machine.rows[experiment]
-    blocks = [Heading(4, f"{experiment} on {machine.name}")]
+    blocks = [Heading(4, f"{experiment} on {machine.name}", f"{experiment.lower()}-{machine.name}")]
     for i, grid in enumerate(grids):
         title = grid.table.title + (f": {grid.panel.label}" if grid.panel.label else "")
         blocks += [Paragraph(title), grid_block(grid)]
