@@ -174,8 +174,8 @@ def foreign_space(row, by_space):
 
 def fill_panel(table, panel, rows, all_rows, by_space, placed):
     """The Grid of one panel: `rows` are the experiment's rows in this table and panel."""
-    column_picks = [c for c in resolve(table.columns, rows) if not isinstance(c, Ratio)]
     all_columns = resolve(table.columns, rows)
+    column_picks = [c for c in all_columns if not isinstance(c, Ratio)]
     main = resolve(table.rows, rows)
     # An extra-rows Axis makes rows only of what the paper's rows leave.
     unclaimed = [r for r in rows if not any(p.match is not None and matches(p.match, r) for p in main)]
