@@ -10,7 +10,7 @@
 // A label is the one the kernel was given, or for an unlabelled kernel its functor's type,
 // demangled (Kokkos passes typeid's mangled name). In a CUDA build, a profiler made with
 // named_ranges also opens an NVTX range of the label around each kernel, so that Nsight
-// Compute can name the kernels by the library's labels (ncu --nvtx --print-nvtx-rename kernel).
+// Compute can tell which label each kernel it profiles ran under (ncu --nvtx records the range).
 #include <cstdint>
 #include <string>
 #include <vector>

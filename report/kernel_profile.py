@@ -26,6 +26,10 @@ class ProfileError(Exception):
 
 TIMES_HEADER = ["id", "kernel", "calls", "time_ms", "share_pct"]
 NCU_FIELDS = ["ID", "Kernel Name", "Block Size", "Grid Size", "Metric Name", "Metric Unit", "Metric Value"]
+# With --nvtx, ncu adds this column (the thread's push/pop ranges at the launch) and prefixes the
+# Kernel Name with the innermost range: kamp_run --profile's range is the kernel's label.
+NVTX_RANGES = "thread Domain:Push/Pop_Range:PL_Type:PL_Value:CLR_Type:Color:Msg_Type:Msg"
+NVTX_RANGE = re.compile(r'"<default domain>:(.*?):none:none:none:none:none:none"')
 
 # Table column -> the ncu metric behind it (per launch; report columns average over launches
 # weighted by time, bytes and instructions add up).
@@ -75,8 +79,9 @@ def _number(text, where, what):
 
 
 def kernel_name(name):
-    """A kernel's readable name: the functor inside Kokkos' launch wrapper, without the
-    wrapper's other template arguments and the parameter list; a label (NVTX-renamed) as is."""
+    """A kernel function's readable name: the functor inside Kokkos' launch wrapper, without the
+    wrapper's other template arguments; otherwise the name without its return type and
+    parameter list."""
     match = KOKKOS_WRAPPER.search(name)
     if match:
         depth, start = 0, match.end()
@@ -88,7 +93,7 @@ def kernel_name(name):
             if (name[i] == "," and depth == 0) or depth < 0:
                 return name[start:i].strip()
         return name[start:].strip()
-    return re.sub(r"\((?:[^()]|\([^()]*\))*\)$", "", name).strip()
+    return re.sub(r"\((?:[^()]|\([^()]*\))*\)$", "", name).strip().removeprefix("void ")
 
 
 def read_times(path):
@@ -110,10 +115,19 @@ def read_times(path):
     return times
 
 
+def nvtx_label(ranges, kernel):
+    """The label of a launch from ncu's NVTX column: the innermost push/pop range of the default
+    domain, which ncu also puts before the kernel's name ("label/function"); "" outside any."""
+    found = NVTX_RANGE.findall(ranges.replace('""', '"'))
+    label = found[-1] if found else ""
+    return label if label and kernel.startswith(label + "/") else ""
+
+
 def read_ncu(path):
-    """{kernel name: [{metric: value} per profiled launch]} from ncu's CSV. ncu's own log lines
-    ("==PROF== ...") may come before and after the records; values ncu could not give (n/a) are
-    left out."""
+    """{(label, kernel function): [{metric: value} per profiled launch]} from ncu's CSV; the
+    label is "" for a launch outside kamp's ranges (vendor libraries' kernels, or ncu run without
+    --nvtx). ncu's own log lines ("==PROF== ...") may come before and after the records; values
+    ncu could not give (n/a) are left out."""
     lines = _read(path).splitlines()
     start = next((i for i, line in enumerate(lines) if line.startswith('"ID","Process ID"')), None)
     if start is None:
@@ -123,6 +137,7 @@ def read_ncu(path):
     if missing:
         raise ProfileError(f"{path}:{start + 1}: the ncu header lacks {', '.join(missing)}")
     column = {f: header.index(f) for f in NCU_FIELDS}
+    ranges = header.index(NVTX_RANGES) if NVTX_RANGES in header else None
     launches = {}
     for number in range(start + 1, len(lines)):
         if not lines[number] or lines[number].startswith("=="):
@@ -137,16 +152,19 @@ def read_ncu(path):
         value = fields[column["Metric Value"]]
         if value in ("", "n/a"):
             continue
-        name = kernel_name(fields[column["Kernel Name"]])
-        launch = launches.setdefault(name, {}).setdefault(fields[column["ID"]], {})
+        kernel = fields[column["Kernel Name"]]
+        label = nvtx_label(fields[ranges], kernel) if ranges is not None else ""
+        key = (label, kernel_name(kernel[len(label) + 1:] if label else kernel))
+        launch = launches.setdefault(key, {}).setdefault(fields[column["ID"]], {})
         launch[fields[column["Metric Name"]]] = _number(value, where, "metric value")
-    return {name: list(by_id.values()) for name, by_id in launches.items()}
+    return {key: list(by_id.values()) for key, by_id in launches.items()}
 
 
 def read_ceilings(path):
     """The copy bandwidth (GB/s, at E0's largest size) and the FP64 rates (GFlop/s, the FMA
     kernel measured and the vector peak model) of E0 in the device's own space."""
-    rows = results_csv.parse_rows(_read(path), path)
+    text = _read(path)
+    rows = results_csv.parse_rows(text, path)
     spaces = [r.space for r in rows if r.experiment == "E0"]
     space = "Cuda" if "Cuda" in spaces else (spaces[0] if spaces else "")
 
@@ -155,7 +173,9 @@ def read_ceilings(path):
         found = [r for r in rows if r.key[1] == variant and r.metric == metric and r.space == space]
         return max(found, key=lambda r: r.key[4]).value if found else None
 
-    ceilings = {"copy_gbs": largest("copy", "bandwidth_gbs"), "fma_gflops": largest("fp64_fma", "gflops"),
+    first = next(csv.DictReader(io.StringIO(text)), None)  # checked by parse_rows above
+    ceilings = {"run": f"machine {first['machine']}, git {first['git']}, {first['date']}" if first else "",
+                "copy_gbs": largest("copy", "bandwidth_gbs"), "fma_gflops": largest("fp64_fma", "gflops"),
                 "peak_model_gflops": largest("fp64_vector_peak_model", "gflops"), "space": space}
     if ceilings["copy_gbs"] is None:
         raise ProfileError(f"{path}: no copy bandwidth row (E0, variant copy, bandwidth_gbs) for space {space}")
@@ -200,21 +220,25 @@ def ncu_columns(launches, ceilings):
     return out
 
 
-def profile_rows(times, launches, ceilings, pattern):
-    """The table's rows: every label the times name, then kernels only ncu saw (vendor libraries'
-    GEMMs, Kokkos' own), those whose name matches `pattern`; largest time first."""
-    names = list(times) + [n for n in launches if n not in times]
+def time_rows(times, pattern):
+    """One row per label (every launch, fenced), largest time first; only labels matching pattern."""
+    rows = [{"label": label, "calls": calls, "time_ms": ms, "share_pct": share}
+            for label, (calls, ms, share) in times.items() if not pattern or re.search(pattern, label)]
+    return sorted(rows, key=lambda r: -r["time_ms"])
+
+
+def ncu_rows(times, launches, ceilings, pattern):
+    """One row per (label, kernel function) that ncu profiled, with the label's share of the
+    fenced run beside it; only those whose label or function matches pattern; largest ncu
+    time first."""
     rows = []
-    for name in names:
-        if pattern and not re.search(pattern, name):
+    for (label, kernel), profiled in launches.items():
+        if pattern and not (re.search(pattern, label) or re.search(pattern, kernel)):
             continue
-        calls, ms, share = times.get(name, (None, None, None))
-        row = {"kernel": name, "calls": calls, "time_ms": ms, "share_pct": share}
-        if launches:
-            row.update(ncu_columns(launches.get(name, []), ceilings))
+        row = {"label": label, "kernel": kernel, "share_pct": times.get(label, (None, None, None))[2]}
+        row.update(ncu_columns(profiled, ceilings))
         rows.append(row)
-    rows.sort(key=lambda r: -(r["time_ms"] if r["time_ms"] is not None else -1.0))
-    return rows
+    return sorted(rows, key=lambda r: -(r["ncu_time_ms"] or 0.0))
 
 
 def _shown(value):
@@ -227,44 +251,92 @@ def _shown(value):
     return f"{value:.3e}"
 
 
-MD_COLUMNS = [("kernel", "kernel"), ("calls", "calls"), ("time_ms", "time ms"), ("share_pct", "share %"),
-              ("occupancy_pct", "occupancy %"), ("theoretical_occupancy_pct", "theoretical %"),
-              ("occupancy_limiter", "limited by"), ("registers", "regs"), ("dram_gbs", "DRAM GB/s"),
-              ("pct_copy_bandwidth", "% copy bw"), ("fp64_pipe_pct", "FP64 pipe %"), ("alu_pipe_pct", "ALU pipe %"),
-              ("tensor_pipe_pct", "tensor pipe %"), ("fp64_gflops", "FP64 GFlop/s"), ("divergence_pct", "divergence %"),
-              ("l2_hit_pct", "L2 hit %"), ("local_accesses", "local ld/st")]
+TIME_COLUMNS = [("label", "kernel label"), ("calls", "calls"), ("time_ms", "time ms"), ("share_pct", "share %")]
+NCU_COLUMNS = [("label", "label"), ("kernel", "kernel"), ("share_pct", "label's share %"),
+               ("profiled_launches", "launches"), ("ncu_time_ms", "time ms"),
+               ("occupancy_pct", "occupancy %"), ("theoretical_occupancy_pct", "theoretical %"),
+               ("occupancy_limiter", "limited by"), ("registers", "regs"), ("dram_gbs", "DRAM GB/s"),
+               ("pct_copy_bandwidth", "% copy bw"), ("fp64_pipe_pct", "FP64 pipe %"), ("alu_pipe_pct", "ALU pipe %"),
+               ("fma_pipe_pct", "FMA pipe %"), ("tensor_pipe_pct", "tensor pipe %"), ("fp64_gflops", "FP64 GFlop/s"),
+               ("divergence_pct", "divergence %"), ("l2_hit_pct", "L2 hit %"), ("local_accesses", "local ld/st")]
+CSV_EXTRA = ["dram_gb", "pct_fp64_fma", "flops_per_byte"]
+# Vendor kernels' names run to hundreds of characters of template arguments; the CSV keeps them.
+SHOWN_NAME = 90
 
 
-def write_tables(rows, experiment, ceilings, out_dir, with_ncu):
-    columns = MD_COLUMNS if with_ncu else MD_COLUMNS[:4]
-    md = [f"# {experiment}: kernel profile",
-          "",
-          f"Ceilings of the same run (E0, {ceilings['space']}): copy bandwidth {_shown(ceilings['copy_gbs'])} GB/s, "
-          f"FP64 FMA kernel {_shown(ceilings['fma_gflops'])} GFlop/s, vector peak model "
-          f"{_shown(ceilings['peak_model_gflops'])} GFlop/s.",
-          "",
-          "Time and share: every launch of each kernel label, fenced (kamp_run --profile, no profiler "
-          "attached)." + (" The other columns: Nsight Compute over one launch per launch configuration, "
-                          "averaged over those launches weighted by time; divergence = 100 % - branch "
-                          "uniformity; limited by = the launch limit that allows the fewest blocks per SM; "
-                          "local ld/st > 0 means spills or local arrays." if with_ncu else ""),
-          "",
-          "| " + " | ".join(title for _, title in columns) + " |",
-          "|" + "---|" * len(columns)]
+def _markdown_table(rows, columns):
+    lines = ["| " + " | ".join(title for _, title in columns) + " |", "|" + "---|" * len(columns)]
     for row in rows:
-        md.append("| " + " | ".join(_shown(row.get(key)).replace("|", "\\|") for key, _ in columns) + " |")
-    base = os.path.join(out_dir, f"{experiment}_profile")
-    with open(base + ".md", "w") as f:
-        f.write("\n".join(md) + "\n")
-    keys = [key for key, _ in MD_COLUMNS] + (["profiled_launches", "ncu_time_ms", "fma_pipe_pct", "dram_gb",
-                                              "pct_fp64_fma", "flops_per_byte"] if with_ncu else [])
-    keys = keys if with_ncu else [key for key, _ in MD_COLUMNS[:4]]
-    with open(base + ".csv", "w", newline="") as f:
+        cells = [_shown(row.get(key)) for key, _ in columns]
+        cells = [c[:SHOWN_NAME] + "..." if len(c) > SHOWN_NAME else c for c in cells]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return lines
+
+
+def _write_csv(path, experiment, rows, keys):
+    with open(path, "w", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(["id"] + keys)
         for row in rows:
             writer.writerow([experiment] + ["" if row.get(k) is None else row.get(k) for k in keys])
+
+
+def write_tables(timed, profiled, experiment, ceilings, out_dir, with_ncu, command):
+    """<id>_profile.md: the labels' times, then (GPU) the kernels Nsight Compute profiled;
+    <id>_profile.csv (the labels) and <id>_profile_ncu.csv (the profiled kernels), every column."""
+    md = [f"# {experiment}: kernel profile",
+          "",
+          f"Run: {ceilings['run']}" + (f"; command: `{command}`" if command else "") + ".",
+          "",
+          f"Ceilings of the same run (E0, {ceilings['space']}): copy bandwidth {_shown(ceilings['copy_gbs'])} GB/s "
+          f"(E0's largest copy), FP64 FMA kernel {_shown(ceilings['fma_gflops'])} GFlop/s, vector peak model "
+          f"{_shown(ceilings['peak_model_gflops'])} GFlop/s.",
+          "",
+          "## Kernel labels: every launch",
+          "",
+          "Each label's launches, fenced one by one (kamp_run --profile, no profiler attached): time and share "
+          "of all kernel time in the experiment.",
+          ""] + _markdown_table(timed, TIME_COLUMNS)
+    base = os.path.join(out_dir, f"{experiment}_profile")
+    _write_csv(base + ".csv", experiment, timed, [key for key, _ in TIME_COLUMNS])
+    if with_ncu:
+        md += ["",
+               "## Kernels under Nsight Compute: one launch per launch configuration",
+               "",
+               "Each kernel function ncu profiled, by the label it ran under (kamp_run --profile's NVTX range; none "
+               "for vendor libraries' kernels) and its functor: the launches profiled (the first of each grid and "
+               "block shape, so each size an experiment sweeps once), their total time, and the rates averaged "
+               "over them weighted by time. divergence = 100 % - branch uniformity; limited by = the launch limit "
+               "allowing the fewest blocks per SM; local ld/st > 0: spills or local arrays; % copy bw: DRAM bytes "
+               "over the copy bandwidth above.",
+               ""] + _markdown_table(profiled, NCU_COLUMNS)
+        _write_csv(base + "_ncu.csv", experiment, profiled, [key for key, _ in NCU_COLUMNS] + CSV_EXTRA)
+    with open(base + ".md", "w") as f:
+        f.write("\n".join(md) + "\n")
     return base + ".md"
+
+
+ROOFLINE_NAMES = 12
+
+
+def _unqualified(name):
+    """A type's name without its namespaces (those of its template arguments too) and casts."""
+    return re.sub(r"\([a-z ]+\)", "", re.sub(r"[A-Za-z_][A-Za-z_0-9]*::", "", name))
+
+
+def _plot_name(row):
+    """A point's name: its label and the functor with its first template argument (the format)."""
+    kernel = row["kernel"]
+    function = kernel.split("<", 1)[0]
+    if "<" in kernel:
+        depth, rest = 0, kernel.split("<", 1)[1]
+        for i, c in enumerate(rest):
+            depth += (c == "<") - (c == ">")
+            if depth < 0 or (c == "," and depth == 0):
+                function += "<" + rest[:i] + ">"
+                break
+    function = _unqualified(function)
+    return f"{row['label']}: {function}" if row["label"] else function
 
 
 def plot_roofline(rows, experiment, ceilings, out_dir):
@@ -279,23 +351,30 @@ def plot_roofline(rows, experiment, ceilings, out_dir):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     placed = [r for r in rows if r.get("flops_per_byte") and r.get("fp64_gflops")]
-    unplaced = [r["kernel"] for r in rows if r not in placed and r.get("profiled_launches")]
+    # Kokkos' own fills and copies are left out of the list: only the library's stages.
+    unplaced = [r for r in rows if r not in placed and r["label"] and not r["label"].startswith("Kokkos::")]
     peak = ceilings["fma_gflops"] or ceilings["peak_model_gflops"]
-    fig, ax = plt.subplots(figsize=(9, 6))
+    fig, ax = plt.subplots(figsize=(10, 6.5))
     intensities = [r["flops_per_byte"] for r in placed] or [1.0]
-    x = [min(intensities + [0.01]) / 2, max(intensities + [100.0]) * 2]
-    ax.loglog(x, [min(ceilings["copy_gbs"] * v, peak or math.inf) for v in x], "k-",
-              label=f"copy bandwidth {ceilings['copy_gbs']:.0f} GB/s" + (f", FP64 {peak:.0f} GFlop/s" if peak else ""))
+    low, high = min(intensities + [0.05]) / 2, max(intensities + [100.0]) * 2
+    ridge = peak / ceilings["copy_gbs"] if peak else high
+    corners = [low, min(ridge, high), high]
+    ax.loglog(corners, [min(ceilings["copy_gbs"] * x, peak or math.inf) for x in corners], "k-",
+              label=f"copy bandwidth {ceilings['copy_gbs']:.0f} GB/s" + (f", FP64 FMA {peak:.0f} GFlop/s" if peak else ""))
+    # The longest-running kernels carry their names; the rest are unnamed points.
+    named = sorted(placed, key=lambda r: -(r["ncu_time_ms"] or 0.0))[:ROOFLINE_NAMES]
     for r in placed:
-        ax.loglog(r["flops_per_byte"], r["fp64_gflops"], "o")
-        ax.annotate(r["kernel"][:48], (r["flops_per_byte"], r["fp64_gflops"]), fontsize=7)
+        ax.loglog(r["flops_per_byte"], r["fp64_gflops"], "o", markersize=5, alpha=0.8)
+        if r in named:
+            ax.annotate(_plot_name(r), (r["flops_per_byte"], r["fp64_gflops"]), fontsize=7,
+                        xytext=(4, 2), textcoords="offset points")
+    ax.legend(loc="lower right", fontsize=8)
+    if unplaced:
+        fig.text(0.01, 0.005, "no FP64 work (not placed): " + ", ".join(sorted({r["label"] for r in unplaced}))[:220],
+                 fontsize=7)
     ax.set_xlabel("FP64 flops per DRAM byte")
     ax.set_ylabel("FP64 GFlop/s")
     ax.set_title(f"{experiment}: kernels on the roofline")
-    ax.legend(loc="lower right", fontsize=8)
-    if unplaced:
-        fig.text(0.01, 0.01, "no FP64 work: " + ", ".join(u[:40] for u in unplaced[:8]) +
-                 (f" (+{len(unplaced) - 8})" if len(unplaced) > 8 else ""), fontsize=6)
     path = os.path.join(out_dir, f"{experiment}_roofline.png")
     fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)
@@ -310,6 +389,7 @@ def main(argv):
     parser.add_argument("--ceilings", required=True)
     parser.add_argument("--kernels", default="", help="only kernels whose name matches this regular expression")
     parser.add_argument("--out", required=True)
+    parser.add_argument("--command", default="", help="the command that ran the experiment, for the table's head")
     args = parser.parse_args(argv)
     try:
         try:
@@ -318,11 +398,11 @@ def main(argv):
             raise ProfileError(f"--kernels '{args.kernels}' is not a regular expression ({e})")
         ceilings = read_ceilings(args.ceilings)
         times = read_times(args.times)
-        launches = read_ncu(args.ncu) if args.ncu else {}
-        rows = profile_rows(times, launches, ceilings, args.kernels)
+        profiled = ncu_rows(times, read_ncu(args.ncu), ceilings, args.kernels) if args.ncu else []
         os.makedirs(args.out, exist_ok=True)
-        print(write_tables(rows, args.experiment, ceilings, args.out, bool(args.ncu)))
-        plot = plot_roofline(rows, args.experiment, ceilings, args.out) if args.ncu else None
+        print(write_tables(time_rows(times, args.kernels), profiled, args.experiment, ceilings, args.out, bool(args.ncu),
+                           args.command))
+        plot = plot_roofline(profiled, args.experiment, ceilings, args.out) if args.ncu else None
         if plot:
             print(plot)
     except (ProfileError, results_csv.ResultsError) as e:

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""./kamp profile's table (report/kernel_profile.py) on the committed samples in tests/report/data/profile:
-kernel names out of Kokkos' launch wrappers, ncu's records summed or time-weighted per kernel, the
-ceilings of E0 at its largest size and in the device's space, the rows ordered and filtered; files
-that cannot be read raise ProfileError naming the file and line, and the command exits 2."""
+"""./kamp profile's tables (report/kernel_profile.py) on the committed samples in tests/report/data/profile:
+kernel names out of Kokkos' launch wrappers, labels from ncu's NVTX column, ncu's records summed or
+time-weighted per (label, kernel), the ceilings of E0 at its largest size and in the device's space,
+the rows ordered and filtered; files that cannot be read raise ProfileError naming the file and line,
+and the command exits 2."""
 import csv
 import os
 import subprocess
@@ -52,14 +53,22 @@ class Reading(unittest.TestCase):
         c = kernel_profile.read_ceilings(CEILINGS)
         self.assertEqual((c["copy_gbs"], c["fma_gflops"], c["peak_model_gflops"], c["space"]), (4000, 32000, 33000, "Cuda"))
 
-    def test_ncu_records_group_by_kernel_and_launch_skipping_log_lines_and_na(self):
+    def test_ncu_records_group_by_label_function_and_launch_skipping_log_lines_and_na(self):
         launches = kernel_profile.read_ncu(NCU)
-        self.assertEqual(sorted(launches), sorted(["kamp::blas::axpy", "kamp::blas::gemv::rows", "sm90_xmma_gemm_s8s8_s32_nn",
-                                                   "Kokkos::Impl::ViewValueFunctor<Kokkos::Cuda, double, 1>"]))
-        self.assertEqual(len(launches["kamp::blas::axpy"]), 2)
-        self.assertEqual(launches["kamp::blas::axpy"][1]["dram__bytes.sum"], 6e6)  # "6,000,000"
+        axpy = ("kamp::blas::axpy", "kamp::blas::generic::axpy_kernel<kamp::dd::dd_real, Kokkos::Cuda>")
+        self.assertEqual(sorted(launches), sorted([
+            axpy, ("kamp::blas::gemv::rows", "kamp::blas::generic::gemv_rows_kernel<kamp::dd::dd_real, Kokkos::Cuda>"),
+            ("", "sm90_xmma_gemm_s8s8_s32_nn"), ("", "Kokkos::Impl::ViewValueFunctor<Kokkos::Cuda, double, 1>")]))
+        self.assertEqual(len(launches[axpy]), 2)
+        self.assertEqual(launches[axpy][1]["dram__bytes.sum"], 6e6)  # "6,000,000"
         self.assertNotIn("sm__pipe_tensor_op_imma_cycles_active.avg.pct_of_peak_sustained_active",
-                         launches["sm90_xmma_gemm_s8s8_s32_nn"][0])
+                         launches[("", "sm90_xmma_gemm_s8s8_s32_nn")][0])
+
+    def test_the_label_is_the_innermost_range_and_must_prefix_the_kernel(self):
+        ranges = '9  ""<default domain>:outer:none:none:none:none:none:none"" ""<default domain>:a:b:none:none:none:none:none:none""'
+        self.assertEqual(kernel_profile.nvtx_label(ranges, "a:b/void f(int)"), "a:b")
+        self.assertEqual(kernel_profile.nvtx_label(ranges, "void f(int)"), "")
+        self.assertEqual(kernel_profile.nvtx_label("", "void f(int)"), "")
 
     def expect_error(self, call, *parts):
         with self.assertRaises(ProfileError) as caught:
@@ -84,14 +93,15 @@ class Reading(unittest.TestCase):
 
 
 class Table(unittest.TestCase):
-    def rows(self, pattern=""):
-        return kernel_profile.profile_rows(kernel_profile.read_times(TIMES), kernel_profile.read_ncu(NCU),
-                                           kernel_profile.read_ceilings(CEILINGS), pattern)
+    def ncu_rows(self, pattern=""):
+        return kernel_profile.ncu_rows(kernel_profile.read_times(TIMES), kernel_profile.read_ncu(NCU),
+                                       kernel_profile.read_ceilings(CEILINGS), pattern)
 
     def test_ncu_columns_add_bytes_and_weight_rates_by_time(self):
-        axpy = next(r for r in self.rows() if r["kernel"] == "kamp::blas::axpy")
-        self.assertEqual((axpy["calls"], axpy["time_ms"], axpy["share_pct"]), (8, 2, 40))
+        axpy = next(r for r in self.ncu_rows() if r["label"] == "kamp::blas::axpy")
+        self.assertEqual(axpy["share_pct"], 40)  # the label's share of the fenced run
         self.assertEqual(axpy["profiled_launches"], 2)
+        self.assertAlmostEqual(axpy["ncu_time_ms"], 4e-3)
         self.assertAlmostEqual(axpy["occupancy_pct"], (40 * 1000 + 80 * 3000) / 4000)
         self.assertAlmostEqual(axpy["dram_gbs"], 8e6 / 4e-6 * 1e-9)  # 8 MB in 4 us
         self.assertAlmostEqual(axpy["pct_copy_bandwidth"], 100 * 2000 / 4000)
@@ -101,14 +111,17 @@ class Table(unittest.TestCase):
         self.assertAlmostEqual(axpy["divergence_pct"], 10)
         self.assertEqual(axpy["occupancy_limiter"], "registers")
         self.assertIsNone(axpy["local_accesses"])
-        gemv = next(r for r in self.rows() if r["kernel"] == "kamp::blas::gemv::rows")
+        gemv = next(r for r in self.ncu_rows() if r["label"] == "kamp::blas::gemv::rows")
         self.assertEqual((gemv["occupancy_limiter"], gemv["local_accesses"], gemv["dram_gbs"]), ("shared memory", 16, None))
 
-    def test_labels_by_time_then_kernels_only_ncu_saw_and_the_filter(self):
-        names = [r["kernel"] for r in self.rows()]
-        self.assertEqual(names[:2], ["kamp::blas::gemv::rows", "kamp::blas::axpy"])
-        self.assertIn("sm90_xmma_gemm_s8s8_s32_nn", names[2:])
-        self.assertEqual([r["kernel"] for r in self.rows(r"^kamp::blas::a")], ["kamp::blas::axpy"])
+    def test_rows_by_time_and_the_filter_on_label_or_function(self):
+        times = kernel_profile.read_times(TIMES)
+        self.assertEqual([r["label"] for r in kernel_profile.time_rows(times, "")],
+                         ["kamp::blas::gemv::rows", "kamp::blas::axpy"])
+        self.assertEqual([r["label"] for r in kernel_profile.time_rows(times, "axpy")], ["kamp::blas::axpy"])
+        self.assertEqual([r["kernel"] for r in self.ncu_rows()][0], "sm90_xmma_gemm_s8s8_s32_nn")  # 7 us, the longest
+        self.assertEqual([r["label"] for r in self.ncu_rows("axpy_kernel")], ["kamp::blas::axpy"])
+        self.assertEqual([r["kernel"] for r in self.ncu_rows("^sm90")], ["sm90_xmma_gemm_s8s8_s32_nn"])
 
 
 class Command(unittest.TestCase):
@@ -121,9 +134,11 @@ class Command(unittest.TestCase):
             done = self.run_profile("--experiment", "E5", "--times", TIMES, "--ncu", NCU, "--ceilings", CEILINGS, "--out", out)
             self.assertEqual(done.returncode, 0, done.stderr)
             with open(os.path.join(out, "E5_profile.csv")) as f:
-                table = list(csv.DictReader(f))
-            self.assertEqual(table[0]["kernel"], "kamp::blas::gemv::rows")
-            self.assertAlmostEqual(float(table[1]["pct_copy_bandwidth"]), 50.0)
+                self.assertEqual([r["label"] for r in csv.DictReader(f)], ["kamp::blas::gemv::rows", "kamp::blas::axpy"])
+            with open(os.path.join(out, "E5_profile_ncu.csv")) as f:
+                axpy = next(r for r in csv.DictReader(f) if r["label"] == "kamp::blas::axpy")
+            self.assertAlmostEqual(float(axpy["pct_copy_bandwidth"]), 50.0)
+            self.assertIn("## Kernels under Nsight Compute", text_of(os.path.join(out, "E5_profile.md")))
             self.assertIn("copy bandwidth 4000 GB/s", text_of(os.path.join(out, "E5_profile.md")))
             plot = os.path.join(out, "E5_roofline.png")
             try:
@@ -137,8 +152,9 @@ class Command(unittest.TestCase):
             done = self.run_profile("--experiment", "E5", "--times", TIMES, "--ceilings", CEILINGS, "--out", out)
             self.assertEqual(done.returncode, 0, done.stderr)
             self.assertFalse(os.path.exists(os.path.join(out, "E5_roofline.png")))
+            self.assertFalse(os.path.exists(os.path.join(out, "E5_profile_ncu.csv")))
             with open(os.path.join(out, "E5_profile.csv")) as f:
-                self.assertEqual(next(csv.reader(f)), ["id", "kernel", "calls", "time_ms", "share_pct"])
+                self.assertEqual(next(csv.reader(f)), ["id", "label", "calls", "time_ms", "share_pct"])
 
     def test_bad_input_exits_2_with_the_reason(self):
         with tempfile.TemporaryDirectory() as out:
