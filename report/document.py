@@ -5,6 +5,7 @@ import base64
 import html
 import math
 import os
+import re
 
 
 class Heading:
@@ -81,10 +82,25 @@ def to_markdown(blocks, out_dir):
 STYLE = """body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:100em}
 table{border-collapse:collapse;margin:.4em 0 1em;font-size:13px}
 th,td{border:1px solid #bbb;padding:2px 6px;text-align:right;white-space:nowrap}
-th{background:#eef}td:first-child,th:first-child{text-align:left}
+th{background:#eef}td:first-child,th:first-child,td.text{text-align:left}code{font-size:12px;background:#f6f6f6}
 tr.divider td{background:#f4f4f4;font-style:italic;text-align:left}
 h2{border-bottom:2px solid #446;margin-top:2em}h3{margin-top:1.6em}h4{margin:1em 0 .2em}
 p,li{font-size:14px}img{max-width:900px;display:block;margin:.5em 0}"""
+
+
+CODE_SPAN = re.compile(r"`([^`]+)`")
+# A cell that starts like a figure is right-aligned with the numbers; any other is text.
+FIGURE = re.compile(r"^[-+]?[0-9.]|^-( |$)|^$")
+
+
+def html_text(text):
+    """Escaped text with Markdown's `code` spans as <code>, so both renderings show commands alike."""
+    return CODE_SPAN.sub(r"<code>\1</code>", html.escape(str(text)))
+
+
+def html_cell(text):
+    css = "" if FIGURE.match(str(text)) else ' class="text"'
+    return f"<td{css}>{html_text(text)}</td>"
 
 
 def html_table(block):
@@ -92,7 +108,7 @@ def html_table(block):
     for i, row in enumerate(block.body):
         if i == block.divider:
             out.append(f'<tr class="divider"><td colspan="{len(block.header)}">{html.escape(EXTRA_ROWS)}</td></tr>')
-        out.append("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>")
+        out.append("<tr>" + "".join(html_cell(c) for c in row) + "</tr>")
     return "\n".join(out) + "</table>"
 
 
@@ -110,9 +126,9 @@ def to_html(blocks, title):
             anchor = f' id="{html.escape(block.anchor)}"' if block.anchor else ""
             parts.append(f"<h{block.level}{anchor}>{html.escape(block.text)}</h{block.level}>")
         elif isinstance(block, Paragraph):
-            parts.append(f"<p>{html.escape(block.text)}</p>")
+            parts.append(f"<p>{html_text(block.text)}</p>")
         elif isinstance(block, Bullets):
-            parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in block.items) + "</ul>")
+            parts.append("<ul>" + "".join(f"<li>{html_text(item)}</li>" for item in block.items) + "</ul>")
         elif isinstance(block, TableBlock):
             parts.append(html_table(block))
         elif isinstance(block, Image):
