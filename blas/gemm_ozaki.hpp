@@ -9,7 +9,9 @@
 // need more moduli than there are, results near overflow or underflow, k beyond the exact
 // accumulation depth, no residue GEMM for the execution space), the FMA kernel (blas::gemm)
 // computes C, or with opts.on_uncovered = raise, kamp::invalid_argument names the operand and
-// the reason before anything is written. The report says which ran and with how many moduli.
+// the reason before anything is written. The report says which ran, with how many moduli and in
+// how many column blocks (a workspace that would not fit the device is split, blas/ozaki/gemm_plan.hpp;
+// allocation_error only where not one block of the residue GEMM's alignment fits).
 //
 //   gemm_ozaki(exec, trans_a, trans_b, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, opts)
 #include <memory>
@@ -58,9 +60,7 @@ ozaki::report gemm_ozaki(const ExecSpace& exec, char trans_a, char trans_b, std:
       not_covered(out.reason);
       return out;
     }
-    plan->residues(exec);
-    plan->products(exec);
-    plan->combine(exec, alpha, beta, beta == dd::dd_real(0.0), C, ldc);
+    out.column_blocks = plan->multiply(exec, alpha, beta, beta == dd::dd_real(0.0), C, ldc);
     return out;
   }
 }

@@ -11,7 +11,10 @@
 //             words), round it to a double-double, unscale it and form alpha x + beta C.
 // The moduli: the product P must exceed 2 k (2^beta_A + 1)(2^beta_B + 1), the largest integer
 // sum, so that the symmetric residue class determines it.
-// A plan keeps its workspace between calls; it grows, never shrinks.
+// A plan keeps its workspace between calls; it grows, never shrinks. Where the workspace of all n
+// columns would not fit the memory space, multiply() runs residues, products and combine on column
+// blocks of op(B) and C, each as wide as fits: every output uses the whole analysis (op(A)'s row
+// scales, op(B)'s column scales, the moduli), so a blocked C has the bits of an unblocked one.
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
@@ -45,6 +48,7 @@ struct report {
   std::string engine;       // the residue GEMMs' implementation
   int moduli = 0;
   int bits_a = 0, bits_b = 0;    // integer bits of op(A)'s rows and op(B)'s columns
+  int column_blocks = 0;         // blocks of op(B)'s columns multiply() ran (1: all at once)
   int range_a = 0, range_b = 0;  // their largest exponent spread (ilogb of largest - smallest nonzero)
   double product_bits = 0;       // log2 P
 };
@@ -113,21 +117,69 @@ class gemm_plan {
     bits_a_ = out.bits_a;
     bits_b_ = out.bits_b;
     set_tables(out.moduli);
+    select_columns(0, n);
     out.scheme = true;
     return out;
   }
 
-  // The residue GEMMs run on padded shapes (engine::alignment): m, n and k rounded up, the
-  // padding residues zero.
+  // The stages below work on op(B)'s and C's columns [first, first + count); analyse selects all.
+  void select_columns(std::int64_t first, std::int64_t count) {
+    first_column_ = first;
+    column_count_ = count;
+  }
+
+  // The widest block of columns (a multiple of the residue GEMM's alignment, or all n) whose
+  // workspace fits what the memory space has free beside op(A)'s residues; allocation_error,
+  // naming the whole GEMM and its narrowest block, when not even that fits.
+  std::int64_t fitting_columns() const {
+    const double free = static_cast<double>(core::memory_status_of<memory>().free_bytes);
+    if (new_workspace_bytes(n_) <= free) return n_;
+    std::int64_t low = 0, high = padded(n_) / engine::alignment;  // in units of the alignment
+    while (low < high) {
+      const std::int64_t mid = (low + high + 1) / 2;
+      if (new_workspace_bytes(mid * engine::alignment) <= free) low = mid;
+      else high = mid - 1;
+    }
+    if (low == 0) {
+      core::require_allocatable<memory>(
+          kernel_name, workspace_name() + ", even in blocks of " + std::to_string(engine::alignment) + " column(s)",
+          new_workspace_bytes(engine::alignment));
+    }
+    return std::max<std::int64_t>(low, 1) * engine::alignment;
+  }
+
+  // residues, products and combine over all of op(B)'s columns, in blocks as wide as fit; the
+  // number of blocks.
+  template <class Array>
+  int multiply(const ExecSpace& exec, const dd::dd_real& alpha, const dd::dd_real& beta, bool beta_zero,
+               const Array& C, std::int64_t ldc) {
+    const std::int64_t block = fitting_columns();
+    int blocks = 0;
+    for (std::int64_t first = 0; first < n_; first += block, ++blocks) {
+      select_columns(first, std::min(block, n_ - first));
+      residues(exec);
+      products(exec);
+      combine(exec, alpha, beta, beta_zero, C, ldc);
+    }
+    select_columns(0, n_);
+    return blocks;
+  }
+
+  // The residue GEMMs run on padded shapes (engine::alignment): m, the selected columns and k
+  // rounded up, the padding residues zero.
   void residues(const ExecSpace& exec) {
     depth_ = padded(k_);
     ld_ = padded(m_);
-    columns_ = padded(n_);
+    columns_ = padded(column_count_);
     reserve_workspace();
     write_residues(exec, a_, m_, ld_, scale_a_, bits_a_, residues_a_);
-    write_residues(exec, b_, n_, columns_, scale_b_, bits_b_, residues_b_);
+    const std::int64_t offset = first_column_ * b_.row_stride;
+    const panel block{Kokkos::subview(b_.data, std::make_pair(offset, static_cast<std::int64_t>(b_.data.extent(0)))),
+                      b_.row_stride, b_.depth_stride};
+    write_residues(exec, block, column_count_, columns_, from(scale_b_, first_column_), bits_b_, residues_b_);
   }
 
+  // One residue GEMM per modulus over the selected columns.
   void products(const ExecSpace& exec) {
     exec.fence();  // the vendor call runs on the library's stream
     engine::multiply(tables_.count, static_cast<int>(ld_), static_cast<int>(columns_), static_cast<int>(depth_),
@@ -208,9 +260,17 @@ class gemm_plan {
   template <int W, class Array>
   void reconstruct(const ExecSpace& exec, const dd::dd_real& alpha, const dd::dd_real& beta, bool beta_zero,
                    const Array& C, std::int64_t ldc) {
-    reconstruction<ExecSpace, product, W> functor{
-        products_, m_, ld_, columns_ * ld_, scale_a_, scale_b_, tables_, alpha, beta, beta_zero, C.values, ldc};
-    Kokkos::parallel_for("kamp::ozaki::reconstruction", Kokkos::RangePolicy<ExecSpace>(exec, 0, m_ * n_), functor);
+    reconstruction<ExecSpace, product, W> functor{products_,   m_,    ld_,      columns_ * ld_,
+                                                  scale_a_,    from(scale_b_, first_column_), tables_,
+                                                  alpha,       beta,  beta_zero, from(C.values, first_column_ * ldc), ldc};
+    Kokkos::parallel_for("kamp::ozaki::reconstruction",
+                         Kokkos::RangePolicy<ExecSpace>(exec, 0, m_ * column_count_), functor);
+  }
+
+  // v from element `first` on.
+  template <class T>
+  static Kokkos::View<T*, memory> from(const Kokkos::View<T*, memory>& v, std::int64_t first) {
+    return Kokkos::subview(v, std::make_pair(first, static_cast<std::int64_t>(v.extent(0))));
   }
 
   static std::int64_t padded(std::int64_t size) {
@@ -247,24 +307,31 @@ class gemm_plan {
     tables_.half = core::view_of<memory>(basis.half, "kamp::ozaki::half");
   }
 
-  // The residues of both operands and their products, checked together before any is allocated,
-  // so that a GEMM whose workspace cannot fit raises allocation_error with the whole amount and
-  // keeps what it held.
-  void reserve_workspace() {
+  // The residues of both operands and their products for `columns` of op(B)'s columns: the bytes
+  // of the arrays that must grow (those already long enough are kept).
+  double new_workspace_bytes(std::int64_t columns) const {
     const auto cells = [](const auto& v, std::int64_t count) {
       return static_cast<std::int64_t>(v.extent(0)) < count ? static_cast<double>(count) : 0.0;
     };
-    const std::int64_t a = tables_.count * ld_ * depth_, b = tables_.count * columns_ * depth_,
-                       p = tables_.count * columns_ * ld_;
-    const double bytes = (cells(residues_a_, a) + cells(residues_b_, b)) * sizeof(residue) + cells(products_, p) * sizeof(product);
-    core::require_allocatable<memory>(
-        "kamp::blas::gemm (Ozaki scheme)",
-        "the workspace of " + std::to_string(tables_.count) + " moduli for m = " + std::to_string(m_) +
-            ", n = " + std::to_string(n_) + ", k = " + std::to_string(k_),
-        bytes);
-    grow(residues_a_, static_cast<std::size_t>(a), "kamp::ozaki::residues_a");
-    grow(residues_b_, static_cast<std::size_t>(b), "kamp::ozaki::residues_b");
-    grow(products_, static_cast<std::size_t>(p), "kamp::ozaki::products");
+    const std::int64_t depth = padded(k_), ld = padded(m_), width = padded(columns);
+    return (cells(residues_a_, tables_.count * ld * depth) + cells(residues_b_, tables_.count * width * depth)) *
+               sizeof(residue) +
+           cells(products_, tables_.count * width * ld) * sizeof(product);
+  }
+
+  std::string workspace_name() const {
+    return "the workspace of " + std::to_string(tables_.count) + " moduli for m = " + std::to_string(m_) +
+           ", n = " + std::to_string(n_) + ", k = " + std::to_string(k_);
+  }
+
+  // The selected block's residues and products, checked together before any is allocated, so that
+  // a block whose workspace cannot fit raises allocation_error with the whole amount and keeps
+  // what it held.
+  void reserve_workspace() {
+    core::require_allocatable<memory>(kernel_name, workspace_name(), new_workspace_bytes(column_count_));
+    grow(residues_a_, static_cast<std::size_t>(tables_.count * ld_ * depth_), "kamp::ozaki::residues_a");
+    grow(residues_b_, static_cast<std::size_t>(tables_.count * columns_ * depth_), "kamp::ozaki::residues_b");
+    grow(products_, static_cast<std::size_t>(tables_.count * columns_ * ld_), "kamp::ozaki::products");
   }
 
   // A View at least `size` long; a shorter one is released first so that its memory counts as free.
@@ -272,10 +339,13 @@ class gemm_plan {
   static void grow(Kokkos::View<T*, memory>& v, std::size_t size, const char* label) {
     if (v.extent(0) >= size) return;
     v = Kokkos::View<T*, memory>();
-    v = core::allocate<Kokkos::View<T*, memory>>("kamp::blas::gemm (Ozaki scheme)", label, core::initial_values::unset, size);
+    v = core::allocate<Kokkos::View<T*, memory>>(kernel_name, label, core::initial_values::unset, size);
   }
 
+  static constexpr const char* kernel_name = "kamp::blas::gemm (Ozaki scheme)";
+
   std::int64_t m_ = 0, n_ = 0, k_ = 0, depth_ = 0, ld_ = 0, columns_ = 0;
+  std::int64_t first_column_ = 0, column_count_ = 0;
   int bits_a_ = 0, bits_b_ = 0;
   panel a_, b_;
   Kokkos::View<int*, memory> top_a_, bottom_a_, top_b_, bottom_b_, scale_a_, scale_b_;

@@ -298,8 +298,8 @@ void bad_arguments_are_named() {
 TYPED_TEST(OzakiGemm, BadArgumentsAreNamed) { bad_arguments_are_named<TypeParam>(); }
 
 // n = 256 (larger than every GEMM above, so no workspace kept from them holds it) under a cap of
-// 1 MiB: the operands are allocated before the cap; the moduli's residues and products, several
-// MiB on every backend, are not.
+// 1 MiB: the operands are allocated before the cap; op(A)'s residues beside one column block of
+// op(B)'s and their products, several MiB on every backend, are not.
 template <class Space>
 void a_workspace_that_cannot_fit_is_named() {
   const auto p = random_problem(570, 256, 256, 256, -1, 1, false);
@@ -311,7 +311,7 @@ void a_workspace_that_cannot_fit_is_named() {
   } catch (const allocation_error& e) {
     const std::string what = e.what();
     EXPECT_NE(what.find("kamp::blas::gemm (Ozaki scheme): cannot allocate the workspace of "), std::string::npos) << what;
-    EXPECT_NE(what.find("moduli for m = 256, n = 256, k = 256 ("), std::string::npos) << what;
+    EXPECT_NE(what.find("moduli for m = 256, n = 256, k = 256, even in blocks of "), std::string::npos) << what;
     EXPECT_GT(e.requested_bytes(), static_cast<double>(std::uint64_t(1) << 20)) << what;
     EXPECT_LE(e.free_bytes(), std::uint64_t(1) << 20) << what;
   }
@@ -322,6 +322,50 @@ void a_workspace_that_cannot_fit_is_named() {
   EXPECT_TRUE(report.scheme) << report.reason;
 }
 TYPED_TEST(OzakiGemm, AWorkspaceThatCannotFitIsNamed) { a_workspace_that_cannot_fit_is_named<TypeParam>(); }
+
+// A workspace that fits only in column blocks: the GEMM runs in blocks (op(B)'s and C's columns
+// at an offset, C with ldc = m + 2) and gives the bits of the unblocked GEMM, for both storages of
+// op(B); where not even one block of the residue GEMM's alignment fits, allocation_error names it.
+template <class Space>
+void a_workspace_too_large_runs_in_column_blocks_with_the_same_bits() {
+  using engine = typename blas::ozaki::residue_products<Space>::type;
+  const auto padded = [](std::int64_t size) { return (size + engine::alignment - 1) / engine::alignment * engine::alignment; };
+  const auto p = random_problem(580, 24, 100, 40, -3, 3, false);
+  for (const char tb : {'N', 'T'}) {
+    blas::ozaki::report whole;
+    const auto want = run<Space>(p, 'T', tb, {}, &whole);
+    ASSERT_TRUE(whole.scheme) << whole.reason;
+    EXPECT_EQ(whole.column_blocks, 1);
+    // The plan's workspace for `width` columns (gemm_plan::new_workspace_bytes of a fresh plan).
+    const auto bytes = [&](std::int64_t width) {
+      const double depth = static_cast<double>(padded(p.k)), ld = static_cast<double>(padded(p.m)),
+                   w = static_cast<double>(padded(width));
+      return static_cast<std::uint64_t>(whole.moduli * ((ld * depth + w * depth) * sizeof(typename engine::residue_type) +
+                                                         w * ld * sizeof(typename engine::product_type)));
+    };
+    blas::ozaki::report blocked;
+    std::vector<dd_real> got;
+    {
+      const core::scoped_allocatable_cap cap(bytes(p.n / 4));
+      got = run<Space>(p, 'T', tb, {}, &blocked);
+    }
+    ASSERT_TRUE(blocked.scheme) << blocked.reason;
+    EXPECT_GE(blocked.column_blocks, 4) << "op(B) " << tb;
+    for (std::size_t e = 0; e < got.size(); ++e)
+      ASSERT_TRUE(same_bits<F>(got[e], want[e])) << "op(B) " << tb << ", output " << e;
+    try {
+      const core::scoped_allocatable_cap cap(bytes(engine::alignment) - 1);
+      run<Space>(p, 'T', tb, {});
+      ADD_FAILURE() << "no kamp::allocation_error";
+    } catch (const allocation_error& e) {
+      EXPECT_NE(std::string(e.what()).find("n = 100, k = 40, even in blocks of " + std::to_string(engine::alignment) + " column(s)"),
+                std::string::npos) << e.what();
+    }
+  }
+}
+TYPED_TEST(OzakiGemm, AWorkspaceTooLargeRunsInColumnBlocksWithTheSameBits) {
+  a_workspace_too_large_runs_in_column_blocks_with_the_same_bits<TypeParam>();
+}
 
 // The default accuracy is within the FMA kernel's gamma_{k+2} for k >= 3.
 TEST(OzakiBound, DefaultBitsWithinTheFmaKernelsBound) {
