@@ -154,4 +154,44 @@ void check_level1_arguments() {
   EXPECT_TRUE(same_bits<F>(blas::nrm2(exec, 0, x, 1), zero));
 }
 
+// AXPY on elements that take the exits of the special-value tests (Inf, NaN, overflow, exact
+// cancellation to zeros of either sign, subnormal results) scattered among ordinary ones, both
+// strides' signs: every output has the bits of the format's fma, element by element.
+template <class Case>
+void check_axpy_special_values() {
+  using F = typename Case::format;
+  using traits = typename Case::traits;
+  using value = value_type_t<F>;
+  const std::int64_t n = 300;
+  const auto context = traits::template context<Kokkos::HostSpace>();
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  core::random_source rng(191);
+  const value alpha = random_value<F>(rng, 1, 2);
+  for (const std::int64_t incx : {1, -2}) {
+    std::vector<value> xs = random_values<F>(rng, n * std::abs(incx)), ys = random_values<F>(rng, n);
+    const auto element = [&](std::int64_t e) -> value& { return xs[incx > 0 ? e : (n - 1 - e) * -incx]; };
+    element(5) = from_double<F>(inf);     // block 0
+    element(70) = from_double<F>(nan);    // block 1
+    element(140) = random_value<F>(rng, 1021, 1022);  // overflows (block 2)
+    ys[140] = random_value<F>(rng, 1021, 1022);
+    element(200) = from_double<F>(-0.0);  // -0 + -0 (block 3)
+    ys[200] = from_double<F>(-0.0);
+    element(210) = from_double<F>(1.0);   // alpha - alpha = +0
+    ys[210] = traits::mul(context, from_double<F>(-1.0), alpha);
+    element(299) = random_value<F>(rng, -1060, -1055);  // a subnormal product (the last, short block)
+    const auto x = stored<Case>(xs, "x");
+    auto y = stored<Case>(ys, "y");
+    blas::axpy(typename Case::space(), n, alpha, x, incx, y, 1);
+    Kokkos::fence();
+    const auto got = copy_to_host(y);
+    std::vector<value> want(n);
+    for (std::int64_t e = 0; e < n; ++e) want[e] = traits::fma(context, alpha, element(e), ys[e]);
+    stored<Case>(want, "want");  // rounded as y stores it (D+S)
+    for (std::int64_t e = 0; e < n; ++e)
+      ASSERT_TRUE(same_bits<F>(got[e], want[e])) << "axpy incx " << incx << ", y(" << e << ") = "
+                                                 << traits::to_string(got[e]) << ", fma gives "
+                                                 << traits::to_string(want[e]);
+  }
+}
+
 }  // namespace kamp::test

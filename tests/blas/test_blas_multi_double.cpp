@@ -16,6 +16,9 @@ class blas_multi_double : public ::testing::Test {
 TYPED_TEST_SUITE(blas_multi_double, cases, kamp::test::blas_case_name);
 
 TYPED_TEST(blas_multi_double, level1_within_bounds) { kamp::test::check_level1<typename TestFixture::test_case>(); }
+TYPED_TEST(blas_multi_double, axpy_special_values_follow_the_fma) {
+  kamp::test::check_axpy_special_values<typename TestFixture::test_case>();
+}
 TYPED_TEST(blas_multi_double, dot_near_the_top_of_the_range) {
   kamp::test::check_dot_near_the_top<typename TestFixture::test_case>();
 }
