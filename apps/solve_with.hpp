@@ -43,7 +43,8 @@ solve_report solve_on(const solve_problem& problem, const solve_settings& settin
   report.ghosts = A.ghosts();
 
   std::optional<harness::kernel_profiler> profiler;
-  if (settings.profile) profiler.emplace(true);  // with the halo's staging copies
+  // With the halo's staging copies, and NVTX ranges named by the labels under ncu or nsys.
+  if (settings.profile) profiler.emplace(harness::kernel_profiler_options{/*deep_copies=*/true, /*named_ranges=*/true});
   comm->reset();
   const auto solve = std::chrono::steady_clock::now();
   report.result = solvers::vpbicgstab(Space(), A, b, x, settings.solver);
