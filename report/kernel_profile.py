@@ -78,21 +78,24 @@ def _number(text, where, what):
     return value
 
 
+def first_template_argument(name, start):
+    """The template argument that begins at name[start] (just after a '<'), up to the ',' or '>'
+    that closes it at its own depth."""
+    depth = 0
+    for i in range(start, len(name)):
+        depth += (name[i] == "<") - (name[i] == ">")
+        if depth < 0 or (name[i] == "," and depth == 0):
+            return name[start:i].strip()
+    return name[start:].strip()
+
+
 def kernel_name(name):
     """A kernel function's readable name: the functor inside Kokkos' launch wrapper, without the
     wrapper's other template arguments; otherwise the name without its return type and
     parameter list."""
     match = KOKKOS_WRAPPER.search(name)
     if match:
-        depth, start = 0, match.end()
-        for i in range(start, len(name)):
-            if name[i] == "<":
-                depth += 1
-            elif name[i] == ">":
-                depth -= 1
-            if (name[i] == "," and depth == 0) or depth < 0:
-                return name[start:i].strip()
-        return name[start:].strip()
+        return first_template_argument(name, match.end())
     return re.sub(r"\((?:[^()]|\([^()]*\))*\)$", "", name).strip().removeprefix("void ")
 
 
@@ -329,12 +332,7 @@ def _plot_name(row):
     kernel = row["kernel"]
     function = kernel.split("<", 1)[0]
     if "<" in kernel:
-        depth, rest = 0, kernel.split("<", 1)[1]
-        for i, c in enumerate(rest):
-            depth += (c == "<") - (c == ">")
-            if depth < 0 or (c == "," and depth == 0):
-                function += "<" + rest[:i] + ">"
-                break
+        function += "<" + first_template_argument(kernel, len(function) + 1) + ">"
     function = _unqualified(function)
     return f"{row['label']}: {function}" if row["label"] else function
 

@@ -157,7 +157,9 @@ class gemm_plan {
     int blocks = 0;
     for (std::int64_t first = 0; first < n_; first += block, ++blocks) {
       select_columns(first, std::min(block, n_ - first));
-      residues(exec);
+      // op(A)'s residues do not depend on the block: written once (their array, sized by m and k,
+      // does not grow after the first block).
+      residues(exec, /*with_a=*/first == 0);
       products(exec);
       combine(exec, alpha, beta, beta_zero, C, ldc);
     }
@@ -167,17 +169,7 @@ class gemm_plan {
 
   // The residue GEMMs run on padded shapes (engine::alignment): m, the selected columns and k
   // rounded up, the padding residues zero.
-  void residues(const ExecSpace& exec) {
-    depth_ = padded(k_);
-    ld_ = padded(m_);
-    columns_ = padded(column_count_);
-    reserve_workspace();
-    write_residues(exec, a_, m_, ld_, scale_a_, bits_a_, residues_a_);
-    const std::int64_t offset = first_column_ * b_.row_stride;
-    const panel block{Kokkos::subview(b_.data, std::make_pair(offset, static_cast<std::int64_t>(b_.data.extent(0)))),
-                      b_.row_stride, b_.depth_stride};
-    write_residues(exec, block, column_count_, columns_, from(scale_b_, first_column_), bits_b_, residues_b_);
-  }
+  void residues(const ExecSpace& exec) { residues(exec, true); }
 
   // One residue GEMM per modulus over the selected columns.
   void products(const ExecSpace& exec) {
@@ -206,6 +198,19 @@ class gemm_plan {
   using residue = typename engine::residue_type;
   using product = typename engine::product_type;
   using values = Kokkos::View<dd::dd_real*, memory>;
+
+  // The selected columns' residues of op(B), and op(A)'s with `with_a`.
+  void residues(const ExecSpace& exec, bool with_a) {
+    depth_ = padded(k_);
+    ld_ = padded(m_);
+    columns_ = padded(column_count_);
+    reserve_workspace();
+    if (with_a) write_residues(exec, a_, m_, ld_, scale_a_, bits_a_, residues_a_);
+    const std::int64_t offset = first_column_ * b_.row_stride;
+    const panel block{Kokkos::subview(b_.data, std::make_pair(offset, static_cast<std::int64_t>(b_.data.extent(0)))),
+                      b_.row_stride, b_.depth_stride};
+    write_residues(exec, block, column_count_, columns_, from(scale_b_, first_column_), bits_b_, residues_b_);
+  }
 
   struct panel {
     values data;
