@@ -1,89 +1,99 @@
 #pragma once
-// exact_sum<Capacity>: an exact floating-point expansion in a fixed-capacity local array (no
-// allocation, device friendly), the exact core of the expansion<N> arithmetic.
+// exact_sum<Slots>: the exact sum of Slots doubles as a floating-point expansion held in Slots
+// fixed slots, the exact core of the expansion<N> arithmetic.
 //
-// grow(b) is Shewchuk's Grow-Expansion with zero elimination (J. R. Shewchuk, "Adaptive precision
-// floating-point arithmetic and fast robust geometric predicates", Discrete Comput. Geom. 18,
-// 1997, Theorem 10): a TwoSum cascade that adds b exactly and keeps the components nonoverlapping
-// and sorted by increasing magnitude.
+// The constructor is Shewchuk's Grow-Expansion of the terms in index order (J. R. Shewchuk,
+// "Adaptive precision floating-point arithmetic and fast robust geometric predicates", Discrete
+// Comput. Geom. 18, 1997, Theorem 10): a TwoSum cascade per term that keeps the sum exact and
+// the components nonoverlapping and increasing in magnitude. extract() returns the largest
+// component of Shewchuk's Compress (same paper, Theorem 23) and removes it: Compress keeps the
+// value exact (with FastTwoSum, as in the paper: the theorem shows each one's larger operand comes
+// first) and its largest component h approximates the value v with |v - h| < ulp(h). The tests
+// check the consequence, the expansion invariant, on every result.
 //
-// extract() returns the largest component of Shewchuk's Compress of the expansion (same paper,
-// Theorem 23) and removes it. Compress keeps the value exact, the components nonoverlapping and
-// increasing, and its largest component h_n approximates the value h with |h - h_n| < ulp(h_n).
-// We write Compress with TwoSum where Shewchuk uses FastTwoSum, so exactness does not even depend
-// on his ordering argument; only the approximation property does (and the tests check its
-// consequence, the expansion invariant, on every result).
+// Why fixed slots: a zero slot is the identity of TwoSum and of FastTwoSum in either operand
+// (TwoSum(q, 0) = (q, 0)), so keeping every slot, zero or not, computes on the nonzero
+// components exactly what zero elimination would, and both theorems apply. What it buys is that no slot index depends on
+// the data: with the loops unrolled (KAMP_UNROLL) a GPU keeps the slots in registers and no
+// thread of a warp branches apart. The compacting form (a component count and writes at
+// data-dependent positions) put qd_real's GEMM in local memory, 1.6e9 local loads and stores
+// and 21 % divergence on the H200 (experiments/results/h200/profile/), and was 2x slower on the
+// host as well.
 #include <cmath>
 
 #include "core/eft.hpp"
+#include "core/unroll.hpp"
 
 namespace kamp::dd::detail {
 
-template <int Capacity>
+template <int Slots>
 struct exact_sum {
-  // Invariant: value = c[0] + ... + c[n-1] exactly; nonzero, nonoverlapping, |c[i]| increasing.
-  double c[Capacity] = {};
-  int n = 0;
+  // Invariant: value = c[0] + ... + c[Slots-1] exactly, and the nonzero slots form a
+  // nonoverlapping expansion with |c[i]| increasing in i. Slots at and above the used count of
+  // extract() are 0.
+  double c[Slots] = {};
 
-  // Adds b exactly; the caller grows at most Capacity terms in all (n never exceeds the number
-  // of terms grown).
-  KOKKOS_INLINE_FUNCTION void grow(double b) {
-    if (b == 0) return;
-    double q = b;
-    int m = 0;
-    for (int i = 0; i < n; ++i) {
-      double h = 0;
-      q = core::two_sum(q, c[i], h);
-      if (h != 0) c[m++] = h;  // m <= i: writes behind the read position
-    }
-    if (q != 0) c[m++] = q;
-    n = m;
-  }
+  exact_sum() = default;
 
-  // Shewchuk's Compress, in place: a top-down pass that merges components into their running
-  // sum as long as that sum absorbs them exactly, then a bottom-up pass that does the same from
-  // the other end. Afterwards |value - c[n-1]| < ulp(c[n-1]).
-  KOKKOS_INLINE_FUNCTION void compress() {
-    if (n < 2) return;
-    int bottom = n - 1;
-    double q = c[n - 1];
-    for (int i = n - 2; i >= 0; --i) {
-      double err = 0;
-      const double s = core::two_sum(q, c[i], err);
-      if (err != 0) {
-        c[bottom--] = s;  // bottom > i: c[i] has been read
-        q = err;
-      } else {
-        q = s;
+  // Grow-Expansion of terms[0], terms[1], ... (cheapest with the smallest terms first: fewer
+  // carries reach the top slots).
+  KOKKOS_INLINE_FUNCTION explicit exact_sum(const double (&terms)[Slots]) {
+    KAMP_UNROLL
+    for (int k = 0; k < Slots; ++k) {
+      double q = terms[k];
+      KAMP_UNROLL
+      for (int i = 0; i < k; ++i) {
+        double h = 0;
+        q = core::two_sum(q, c[i], h);
+        c[i] = h;
       }
+      c[k] = q;
     }
-    c[bottom] = q;
-    int top = 0;
-    for (int i = bottom + 1; i < n; ++i) {
+  }
+
+  // Compress over slots [0, used) (all others 0), its largest component returned and removed:
+  // the rest of the value stays in slots [0, used - 1).
+  KOKKOS_INLINE_FUNCTION double extract(int used) {
+    // Top-down: merge each component into the running sum while the sum absorbs it exactly; a
+    // sum that does not is stored one slot above the component just read (already consumed).
+    double q = c[used - 1];
+    KAMP_UNROLL
+    for (int i = Slots - 2; i >= 0; --i) {
+      if (i > used - 2) continue;
       double err = 0;
-      q = core::two_sum(c[i], q, err);
-      if (err != 0) c[top++] = err;  // top < i - bottom <= i
+      const double s = core::fast_two_sum(q, c[i], err);
+      c[i + 1] = err != 0 ? s : 0.0;
+      q = err != 0 ? err : s;
     }
-    if (q != 0) c[top++] = q;
-    n = top;
+    c[0] = q;
+    // Bottom-up: the same from the other end; the errors stay, one slot below.
+    q = c[0];
+    KAMP_UNROLL
+    for (int i = 1; i < Slots; ++i) {
+      if (i >= used) continue;
+      double err = 0;
+      q = core::fast_two_sum(c[i], q, err);
+      c[i - 1] = err;
+    }
+    c[used - 1] = 0;
+    return q;
   }
 
-  // The best double approximation Compress gives, removed from the sum (0 once it is empty).
-  KOKKOS_INLINE_FUNCTION double extract() {
-    compress();
-    return n == 0 ? 0.0 : c[--n];
-  }
-
-  // Whether every component is finite: an intermediate that passed DBL_MAX leaves an Inf or a
-  // NaN among them (TwoSum's error of an Inf is NaN, and zero elimination keeps both).
+  // Whether every slot is finite: an intermediate that passed DBL_MAX leaves an Inf or a NaN
+  // among them (TwoSum's error of an Inf is NaN).
   KOKKOS_INLINE_FUNCTION bool finite() const {
-    for (int i = 0; i < n; ++i)
+    for (int i = 0; i < Slots; ++i)
       if (!std::isfinite(c[i])) return false;
     return true;
   }
 
-  // Sign of the exact value: that of the largest component of a nonoverlapping expansion.
-  KOKKOS_INLINE_FUNCTION int sign() const { return n == 0 ? 0 : (c[n - 1] > 0 ? 1 : -1); }
+  // Sign of the exact value: that of the largest nonzero component. (Searched from the top with
+  // an early exit: GCC 12 -O2 vectorises the "last nonzero" form of this loop wrongly.)
+  KOKKOS_INLINE_FUNCTION int sign() const {
+    for (int i = Slots - 1; i >= 0; --i)
+      if (c[i] != 0) return c[i] > 0 ? 1 : -1;
+    return 0;
+  }
 };
 
 }  // namespace kamp::dd::detail

@@ -1,9 +1,11 @@
 #pragma once
 // expansion<N>: N doubles, largest first (N = 2..8); qd_real = expansion<4>, about 212 bits.
 //
-// Algorithm (add, sub, mul): form every term of the exact result, accumulate them EXACTLY into a
-// nonoverlapping expansion (exact_sum::grow, Shewchuk's Grow-Expansion), then extract N times
-// the leading double of Shewchuk's Compress of what is left (exact_sum::extract).
+// Algorithm (add, sub, mul): form the terms of the result (all of them for add and sub; for mul
+// the TwoProd pairs down to diagonal N - 2, then rounded terms, see below), accumulate them
+// EXACTLY into a nonoverlapping expansion in fixed slots (dd/exact_sum.hpp: Shewchuk's
+// Grow-Expansion, branch-free, registers only on a GPU), then extract N times the leading
+// double of Shewchuk's Compress of what is left.
 //
 // Proof sketch. Let T_0 = S be the exact accumulated value and T_k = T_{k-1} - r_k the exact
 // remainder after the k-th output r_k. Compress gives |T_{k-1} - r_k| < ulp(r_k) <= 2^-52 |r_k|,
@@ -13,12 +15,16 @@
 // representation invariant below. Add/sub: S is the exact result, so their relative error is
 // < e^N <= 2^-52N (1 + 2^-49) for N <= 8.
 // Mul: with |x_k| <= 2^-52k |x_0| (the invariant), the products x_i y_j with i + j = s are at
-// most 2^-52s |x_0 y_0|. We keep the exact TwoProd pair for i + j <= N - 1, only the rounded
-// product for i + j = N (N - 1 terms, error <= 2^-53 2^-52N |x_0 y_0| each) and drop i + j > N
-// (N - 2 diagonals, at most N - 2 terms of <= 2^-52(N+1) |x_0 y_0| each, up to a factor
-// 1 + 2^-50). With |x y| >= |x_0 y_0| (1 - 2^-51), the exact part S differs from x y by at most
-// d = (1.5 N) 2^-52(N+1) relative, and |x y - result| <= d |x y| + e^N (1 + d) |x y|: the total is
-// below 2^-52N (1 + 2^-46) for N <= 8.
+// most 2^-52s P, P = |x_0 y_0|; let a = 2^-52N P. S is the exact sum of: the exact TwoProd pairs
+// of the diagonals s <= N - 2; the rounded products of diagonal N - 1; and one tail, the rounded
+// sum of diagonal N - 1's TwoProd errors (N terms of at most 2^-53 2^-52(N-1) P = a/2 each) and
+// then of diagonal N's rounded products (N - 1 terms of at most a (1 + 2^-53)). Diagonals above N
+// are dropped. S differs from x y by the tail's additions (each errs by at most 2^-53 of its
+// partial sum; the partial sums add up to at most ((N(N+1)/2 - 1)/2 + N(N-1)) a, 73.5 a for
+// N = 8), diagonal N's roundings ((N - 1) 2^-53 a) and the dropped diagonals (at most (N - 2)
+// 2^-52 a), all up to a factor 1 + 2^-50: |S - x y| <= d a with d < 2^-46.6 for N <= 8. With
+// |x y| >= P (1 - 2^-51), |x y - result| <= d a (1 + 2^-50) + e^N (|x y| + d a), and e^N <=
+// 2^-52N (1 + N 2^-51.9): the total is below 2^-52N (1 + 0.86 2^-46) |x y| for N <= 8.
 // So u_N = 2^-52N (1 + 2^-46) (format_traits' unit_roundoff) bounds add, sub and mul.
 //
 // Why not the cheaper "output fl(e_top + e_second) and re-grow the error": a nonoverlapping
@@ -54,6 +60,7 @@
 #include <type_traits>
 
 #include "core/out_of_line.hpp"
+#include "core/unroll.hpp"
 #include "dd/exact_sum.hpp"
 #include "dd/range_edges.hpp"
 
@@ -99,41 +106,67 @@ KOKKOS_INLINE_FUNCTION expansion<N> load(const volatile expansion<N>& x) {
 namespace detail {
 
 // The N leading doubles of an exact sum: N extractions of Compress's leading component.
-template <int N, int Capacity>
-KOKKOS_INLINE_FUNCTION expansion<N> leading_components(exact_sum<Capacity>& s) {
+template <int N, int Slots>
+KOKKOS_INLINE_FUNCTION expansion<N> leading_components(exact_sum<Slots>& s) {
+  static_assert(Slots >= N, "an exact sum of fewer terms than components");
   expansion<N> r;
-  for (int k = 0; k < N; ++k) r.c[k] = s.extract();
+  KAMP_UNROLL
+  for (int k = 0; k < N; ++k) r.c[k] = s.extract(Slots - k);
   return r;
+}
+
+// The 2N components of x + y, smallest first (fewer carries while growing).
+template <int N>
+KOKKOS_INLINE_FUNCTION void sum_terms(const expansion<N>& x, const expansion<N>& y, double (&t)[2 * N]) {
+  KAMP_UNROLL
+  for (int k = 0; k < N; ++k) {
+    t[2 * k] = x.c[N - 1 - k];
+    t[2 * k + 1] = y.c[N - 1 - k];
+  }
 }
 
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> sum_core(const expansion<N>& x, const expansion<N>& y) {
-  exact_sum<2 * N> s;
-  for (int k = N - 1; k >= 0; --k) {  // smallest first: fewer components to carry while growing
-    s.grow(x.c[k]);
-    s.grow(y.c[k]);
-  }
+  double t[2 * N];
+  sum_terms(x, y, t);
+  exact_sum<2 * N> s(t);
   return leading_components<N>(s);
 }
 
+// The terms product_core sums exactly: the TwoProd pairs of the diagonals i + j <= N - 2
+// (N (N - 1) terms), the rounded products of diagonal N - 1 (N terms) and one tail, the rounded
+// sum of those products' errors and of diagonal N's rounded products.
+template <int N>
+constexpr int product_term_count = N * (N - 1) + N + 1;
+
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> product_core(const expansion<N>& x, const expansion<N>& y) {
-  // N(N+1) exact TwoProd terms (i + j <= N - 1) and N - 1 rounded ones (i + j = N).
-  exact_sum<N * (N + 1) + N - 1> s;
-  for (int d = N; d >= 0; --d) {  // smallest diagonal first
-    for (int i = (d == N ? 1 : 0); i <= d && i < N; ++i) {
-      const int j = d - i;
-      if (j >= N) continue;
-      if (d == N) {
-        s.grow(core::mul_rn(x.c[i], y.c[j]));
-      } else {
-        double e = 0;
-        const double p = core::two_prod(x.c[i], y.c[j], e);
-        s.grow(e);
-        s.grow(p);
-      }
+  double t[product_term_count<N>];
+  // t[0], the tail, smallest first: diagonal N - 1's TwoProd errors (each <= 2^-53 |x_i y_j|),
+  // then diagonal N's products; t[1..N], diagonal N - 1's products.
+  double tail = 0;
+  KAMP_UNROLL
+  for (int i = 0; i < N; ++i) {
+    double e = 0;
+    t[1 + i] = core::two_prod(x.c[i], y.c[N - 1 - i], e);
+    tail = core::add_rn(tail, e);
+  }
+  KAMP_UNROLL
+  for (int i = 1; i < N; ++i) tail = core::add_rn(tail, core::mul_rn(x.c[i], y.c[N - i]));
+  t[0] = tail;
+  // Above them the exact pairs, diagonal N - 2 up to diagonal 0 (largest last).
+  KAMP_UNROLL
+  for (int d = N - 2; d >= 0; --d) {
+    KAMP_UNROLL
+    for (int i = 0; i <= d; ++i) {
+      const int above = (d * (d + 1)) / 2 + i;  // pairs placed higher: diagonals 0..d-1, then i
+      double e = 0;
+      const double p = core::two_prod(x.c[i], y.c[d - i], e);
+      t[product_term_count<N> - 1 - 2 * above] = p;
+      t[product_term_count<N> - 2 - 2 * above] = e;
     }
   }
+  exact_sum<product_term_count<N>> s(t);
   return leading_components<N>(s);
 }
 
@@ -164,12 +197,9 @@ constexpr KOKKOS_INLINE_FUNCTION expansion<N> largest_expansion(double sign) {
 // The exact x - y as a nonoverlapping expansion.
 template <int N>
 KOKKOS_INLINE_FUNCTION exact_sum<2 * N> difference(const expansion<N>& x, const expansion<N>& y) {
-  exact_sum<2 * N> s;
-  for (int k = N - 1; k >= 0; --k) {
-    s.grow(x.c[k]);
-    s.grow(-y.c[k]);
-  }
-  return s;
+  double t[2 * N];
+  sum_terms(x, -y, t);
+  return exact_sum<2 * N>(t);
 }
 
 // Whether r, finite, lies above max() in magnitude: only where |c[0]| = DBL_MAX, and then by an
