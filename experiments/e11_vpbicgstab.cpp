@@ -2,10 +2,10 @@
 // double JOR inner loop on the edge-element curl-curl problem (sparse/edge_curl_curl.hpp). At the
 // paper size the mesh is the cube whose unknown count first reaches the seed's N = 1,709,028
 // (n = 84: 1,736,028 unknowns, 56.2 M nonzeros; the seed's matrix has 27.5 M); quick size n = 24.
-// Outer formats: double (plain Bi-CGSTAB, the baseline), dd_real (the seed's "quadruple") and RNS
-// at 212 bits (its "octuple"); 5 JOR sweeps with omega = 0.5. A fixed number of outer iterations
+// Outer formats: double (plain Bi-CGSTAB, the baseline), dd_real (the seed's "quadruple"), and at
+// 212 bits (its "octuple") qd_real and RNS; 5 JOR sweeps with omega = 0.5. A fixed number of outer iterations
 // is timed (the seed reports speed, not a tolerance) on the default space and, in a CUDA build,
-// on the host's OpenMP threads too, so the speedup is measured in one run. Beside them, the SpMV
+// on the host's OpenMP threads too (unless --no-host), so the speedup is measured in one run. Beside them, the SpMV
 // alone: kamp's double and dd_real SpMV and the vendor's double SpMV (cuSPARSE) on the same
 // matrix, with the bytes each must move (values and column indices, row offsets, x once, y) as a
 // fraction of the copy bandwidth measured in the same run, for every row shape on a device. Runs to a tolerance, convergence
@@ -135,6 +135,7 @@ void run_space(harness::results_table& table, const sparse::csr_host& host, cons
   times[name + "/double"] = run_case<Space, double>(table, host, rhs, n, {"bicgstab_double", false, outer}, name);
   times[name + "/vp_double"] = run_case<Space, double>(table, host, rhs, n, {"vpbicgstab_double", true, outer}, name);
   times[name + "/dd"] = run_case<Space, dd::dd_real>(table, host, rhs, n, {"vpbicgstab_dd_real", true, outer}, name);
+  times[name + "/qd"] = run_case<Space, dd::qd_real>(table, host, rhs, n, {"vpbicgstab_qd_real", true, quick ? 3 : 10}, name);
   times[name + "/rns"] =
       run_case<Space, rns::mp_float<16>>(table, host, rhs, n, {"vpbicgstab_rns_212", true, quick ? 3 : 5}, name);
 }
@@ -144,7 +145,7 @@ void run_space(harness::results_table& table, const sparse::csr_host& host, cons
 harness::results_table run_e11_vpbicgstab(const experiment_options& options) {
   harness::results_table table(
       harness::run_context::current(options.command),
-      "E11: VPBi-CGSTAB (outer double / dd_real / RNS 212, inner JOR in double) on the "
+      "E11: VPBi-CGSTAB (outer double / dd_real / qd_real / RNS 212, inner JOR in double) on the "
       "edge-element curl-curl problem, time per outer iteration (seed 003: N = 1,709,028, "
       "27.5 M nonzeros, up to 16.38x over OpenMP with a GPU cluster; m = nonzeros, n = unknowns)");
   const bool quick = options.size == problem_size::quick;
@@ -155,10 +156,10 @@ harness::results_table run_e11_vpbicgstab(const experiment_options& options) {
   const std::vector<double> rhs = sparse::curl_curl_rhs(mesh, 11);
   std::map<std::string, double> times;
   run_space<Kokkos::DefaultExecutionSpace>(table, host, rhs, host.rows, quick, times);
-  if (!std::is_same<Kokkos::DefaultExecutionSpace, Kokkos::DefaultHostExecutionSpace>::value) {
+  if (measures_host_rows(options)) {
     run_space<Kokkos::DefaultHostExecutionSpace>(table, host, rhs, host.rows, quick, times);
     const std::string device = Kokkos::DefaultExecutionSpace::name(), cpu = Kokkos::DefaultHostExecutionSpace::name();
-    for (const char* key : {"double", "vp_double", "dd", "rns"}) {
+    for (const char* key : {"double", "vp_double", "dd", "qd", "rns"}) {
       auto row = harness::result_row::of("E11", std::string("speedup_") + key, 0, host.nnz(), host.rows, "speedup",
                                          times[cpu + "/" + key] / times[device + "/" + key]);
       row.extra["space"] = device + " over " + cpu;

@@ -1,6 +1,6 @@
 // kamp_run: runs registered experiments and writes results/<machine>/<id>.csv and .md.
 //   kamp_run [--size quick|paper] [--data p/4-bit|full|both] [--no-host] [--profile] [--out DIR] [--list] [E0 E3 ...]
-//   --no-host: in a GPU build, skip the rows E0, E3 and E12 measure on the host's threads.
+//   --no-host: in a GPU build, skip the rows E0, E3, E11 and E12 measure on the host's threads.
 //   --profile: also time every kernel by its label (<id>_kernels.csv; ./kamp profile reads it).
 #include <Kokkos_Core.hpp>
 

@@ -5,12 +5,13 @@
 // bandwidth, the DD peak model, QD with OpenMP (host, dd_real, when QD is built in) and, at
 // the headline sizes, the error of sampled outputs against MPFR.
 //
-// Flops are seed 002's: 2 DDFlop per multiply-add (AXPY 2n, GEMV 2n^2, GEMM 2n^3). The DD peak
-// model is the slides' too: the FP64 instruction rate (FMA lanes x clock, vector units only)
-// times 2 DDFlop per multiply-add over the FP64 instructions one costs: 29 for kamp's accurate
-// variant (DWTimesDW3 9 + AccurateDWPlusDW 20), against the slides' 20 (QD's sloppy addition).
-// The special-value tests (6 compares per multiply-add) are not counted. Bytes are those that
-// must move: AXPY reads x and y and writes y; GEMV reads A and x and reads and writes y.
+// Flops are seed 002's: 2 DDFlop per multiply-add (AXPY 2n, GEMV 2n^2, GEMM 2n^3). The peak
+// models are the slides' DD model, written for each multi-double format: the FP64 instruction
+// rate (FMA lanes x clock, vector units only) times 2 flops per multiply-add over the FP64
+// instructions one costs in kamp's arithmetic (madd_fp64_instructions; the slides count 20 for
+// QD's sloppy dd addition). The special-value tests are not counted. The RNS formats compute in
+// integers and have no such model (no pct_peak row). Bytes are those that must move: AXPY reads
+// x and y and writes y; GEMV reads A and x and reads and writes y.
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
@@ -25,6 +26,7 @@
 #include "blas/vendor_blas.hpp"
 #include "core/error_bounds.hpp"
 #include "core/random.hpp"
+#include "dd/dd_format.hpp"
 #include "dd/ds_format.hpp"
 #include "experiments/experiment.hpp"
 #include "harness/device_info.hpp"
@@ -36,7 +38,38 @@
 
 namespace kamp::experiments {
 
-constexpr int dd_madd_instructions = 29;
+template <class Format>
+struct is_expansion : std::false_type {};
+template <int N>
+struct is_expansion<dd::expansion<N>> : std::true_type {};
+
+// FP64 instructions per multiply-add, counted from the algorithms (dd/dd_arithmetic.hpp,
+// dd/expansion.hpp); 0 where the format has no FP64 model.
+template <class Format>
+constexpr int madd_fp64_instructions() {
+  if constexpr (std::is_same<Format, double>::value) {
+    return 1;  // one FMA
+  } else if constexpr (std::is_same<Format, dd::dd_real>::value || std::is_same<Format, dd::ds_soa>::value ||
+                std::is_same<Format, dd::ds_aos>::value) {
+    return 29;  // DWTimesDW3 9 + AccurateDWPlusDW 20
+  } else if constexpr (is_expansion<Format>::value) {
+    constexpr int n = Format::size, two_sum = 6, fast_two_sum = 3;
+    // Grow-Expansion of t terms (t (t - 1) / 2 TwoSums), then n extractions of Compress over
+    // t, t - 1, ... slots (2 (used - 1) FastTwoSums each).
+    auto exact_sum = [](int t, int outputs) {
+      int extraction_steps = 0;
+      for (int used = t; used > t - outputs; --used) extraction_steps += 2 * (used - 1);
+      return t * (t - 1) / 2 * two_sum + extraction_steps * fast_two_sum;
+    };
+    constexpr int product_terms = n * (n - 1) + n + 1;
+    // n (n + 1) / 2 TwoProds (2 each), n - 1 rounded products, 2n - 1 tail additions.
+    const int mul = n * (n + 1) + (n - 1) + (2 * n - 1) + exact_sum(product_terms, n);
+    const int add = exact_sum(2 * n, n);
+    return mul + add;  // qd_real: 1194 + 300
+  } else {
+    return 0;
+  }
+}
 
 // An operation of seed 002 at one size, with the slides' figures where they have one.
 struct blas_operation {
@@ -55,7 +88,11 @@ class multi_double_blas {
         info_(harness::query_device_info<Space>()),
         copy_gbs_(harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
 
-  double dd_peak_gddflops() const { return info_.peak_fp64_gflops() / dd_madd_instructions; }
+  // Format's peak model in G(format)Flop/s: 2 flops per multiply-add at the FP64 instruction rate.
+  template <class Format>
+  double peak_gflops() const {
+    return info_.peak_fp64_gflops() / madd_fp64_instructions<Format>();
+  }
 
   // Times op for Format and adds its rows; with check_error, also the sampled error vs MPFR.
   template <class Format>
@@ -99,13 +136,22 @@ class multi_double_blas {
   static constexpr bool gpu = !std::is_same<memory, Kokkos::HostSpace>::value;
 
   // Uniform in [-1, 1) with a full second word: as many significant bits as the format holds
-  // up to 106 (a double's worth for double).
+  // up to 106 (a double's worth for double). draw() takes the two words from rng.
+  static void draw(core::random_source& rng, double& hi, double& lo) {
+    hi = rng.uniform();
+    lo = std::ldexp(rng.uniform(), -53) * std::abs(hi);
+  }
   template <class Format>
-  static value_type_t<Format> full(core::random_source& rng) {
+  static value_type_t<Format> of_words(double hi, double lo) {
     using traits = format_traits<Format>;
     const auto c = traits::template context<Kokkos::HostSpace>();
-    const double hi = rng.uniform(), lo = std::ldexp(rng.uniform(), -53) * std::abs(hi);
     return traits::add(c, traits::from_double(c, hi), traits::from_double(c, lo));
+  }
+  template <class Format>
+  static value_type_t<Format> full(core::random_source& rng) {
+    double hi = 0, lo = 0;
+    draw(rng, hi, lo);
+    return of_words<Format>(hi, lo);
   }
 
   // A GEMM of seconds is timed fewer times: once on the host from n = 2048, three times on the
@@ -115,11 +161,20 @@ class multi_double_blas {
     return n >= 4096 ? std::min(3, repetitions_) : repetitions_;
   }
 
+  // count values of full<Format>'s class: the random doubles drawn in order (the values full()
+  // gives one at a time), the conversions on the host's threads (a GEMV operand at n = 8192 is
+  // 67 M values; an RNS conversion takes microseconds, and drawn one by one the RNS rows took
+  // most of E5's time).
   template <class Format>
   static array_t<Format, memory> operand(core::random_source& rng, std::int64_t count, const char* label) {
-    std::vector<value_type_t<Format>> values(static_cast<std::size_t>(count));
-    for (auto& v : values) v = full<Format>(rng);
-    array_t<Format, memory> a(static_cast<std::size_t>(count), label);
+    const auto size = static_cast<std::size_t>(count);
+    std::vector<double> hi(size), lo(size);
+    for (std::size_t i = 0; i < size; ++i) draw(rng, hi[i], lo[i]);
+    std::vector<value_type_t<Format>> values(size);
+    Kokkos::parallel_for("kamp::experiments::operand", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, size),
+                         [&](std::size_t i) { values[i] = of_words<Format>(hi[i], lo[i]); });
+    Kokkos::fence();
+    array_t<Format, memory> a(size, label);
     copy_from_host(a, values);
     return a;
   }
@@ -150,10 +205,13 @@ class multi_double_blas {
     auto flops = row("gddflops", gddflops);
     if (dd && op.paper_gddflops) flops.paper = *op.paper_gddflops;
     table_.add(flops);
-    auto peak = row("pct_peak", 100.0 * gddflops / dd_peak_gddflops());
-    peak.extra["dd_peak_gddflops"] = std::to_string(dd_peak_gddflops());
-    if (dd && op.paper_pct_peak) peak.paper = *op.paper_pct_peak;
-    table_.add(peak);
+    if constexpr (madd_fp64_instructions<Format>() > 0) {
+      auto peak = row("pct_peak", 100.0 * gddflops / peak_gflops<Format>());
+      peak.extra["peak_gflops"] = std::to_string(peak_gflops<Format>());
+      peak.extra["madd_fp64_instructions"] = std::to_string(madd_fp64_instructions<Format>());
+      if (dd && op.paper_pct_peak) peak.paper = *op.paper_pct_peak;
+      table_.add(peak);
+    }
     auto slower = row("speedup", vendor / ms);  // below 1: slower than the vendor's double
     slower.variant = variant + "_vs_vendor_double";
     if (dd && op.paper_x_double) slower.paper = 1.0 / *op.paper_x_double;
