@@ -2,10 +2,13 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <ctime>
+#include <sstream>
 #include <type_traits>
+#include <vector>
 
 #include "blas/device_name.hpp"
 
@@ -44,20 +47,31 @@ std::string environment(const char* name) {
   return value ? value : "";
 }
 
-// "NVIDIA H200" -> "h200"; host runs are named by their thread count.
-std::string default_machine_name() {
-  std::string name;
-  if (!std::is_same<Kokkos::DefaultExecutionSpace::memory_space, Kokkos::HostSpace>::value) {
-    const std::string gpu = blas::device_name<Kokkos::DefaultExecutionSpace>();
-    name = gpu.substr(gpu.find_last_of(' ') == std::string::npos ? 0 : gpu.find_last_of(' ') + 1);
-  } else {
-    name = "cpu-" + std::to_string(Kokkos::DefaultHostExecutionSpace().concurrency()) + "t";
-  }
+std::string lower_case_name(std::string name) {
   for (char& c : name) c = std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(c)) : '-';
   return name;
 }
 
+// A GPU by machine_name_of_gpu; host runs are named by their thread count.
+std::string default_machine_name() {
+  if (!std::is_same<Kokkos::DefaultExecutionSpace::memory_space, Kokkos::HostSpace>::value)
+    return machine_name_of_gpu(blas::device_name<Kokkos::DefaultExecutionSpace>());
+  return "cpu-" + std::to_string(Kokkos::DefaultHostExecutionSpace().concurrency()) + "t";
+}
+
 }  // namespace
+
+std::string machine_name_of_gpu(const std::string& device_name) {
+  std::istringstream words(device_name);
+  std::vector<std::string> all;
+  for (std::string w; words >> w;) all.push_back(w);
+  if (all.empty()) return "gpu";
+  // The model, not the last word: that would name an "NVIDIA H100 80GB HBM3" "hbm3".
+  for (std::size_t i = 1; i < all.size(); ++i)
+    if (std::any_of(all[i].begin(), all[i].end(), [](unsigned char c) { return std::isdigit(c); }))
+      return lower_case_name(all[i]);
+  return lower_case_name(all.back());
+}
 
 run_context run_context::current(const std::string& command) {
   run_context c;

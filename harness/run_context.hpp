@@ -16,6 +16,10 @@ struct run_context {
   static run_context current(const std::string& command);
 };
 
+// A GPU's results folder name from its device name: the first word with a digit after the vendor's
+// name, lower case ("NVIDIA H100 80GB HBM3" -> "h100", "NVIDIA H200" -> "h200"), else the last word.
+std::string machine_name_of_gpu(const std::string& device_name);
+
 // One line: "Kokkos 3.4.1, backends Cuda+OpenMP+Serial, arch HOPPER90".
 std::string kokkos_configuration();
 

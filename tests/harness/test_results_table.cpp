@@ -83,6 +83,16 @@ TEST(results_table_test, rows_outside_the_vocabulary_are_rejected) {
   EXPECT_THROW(table.write_csv("/nonexistent-dir/x.csv"), std::runtime_error);
 }
 
+TEST(results_table_test, gpu_machine_names_are_the_model) {
+  using kamp::harness::machine_name_of_gpu;
+  EXPECT_EQ(machine_name_of_gpu("NVIDIA H100 80GB HBM3"), "h100");
+  EXPECT_EQ(machine_name_of_gpu("NVIDIA H200"), "h200");
+  EXPECT_EQ(machine_name_of_gpu("NVIDIA GeForce RTX 4090"), "4090");
+  EXPECT_EQ(machine_name_of_gpu("NVIDIA A100-SXM4-80GB"), "a100-sxm4-80gb");
+  EXPECT_EQ(machine_name_of_gpu("Tesla"), "tesla");
+  EXPECT_EQ(machine_name_of_gpu(""), "gpu");
+}
+
 TEST(results_table_test, run_context_is_filled) {
   const auto c = kamp::harness::run_context::current("cmd");
   EXPECT_FALSE(c.machine.empty());
