@@ -26,8 +26,9 @@ class ProfileError(Exception):
 
 TIMES_HEADER = ["id", "kernel", "calls", "time_ms", "share_pct"]
 NCU_FIELDS = ["ID", "Kernel Name", "Block Size", "Grid Size", "Metric Name", "Metric Unit", "Metric Value"]
-# With --nvtx, ncu adds this column (the thread's push/pop ranges at the launch) and prefixes the
-# Kernel Name with the innermost range: kamp_run --profile's range is the kernel's label.
+# With --nvtx, ncu adds this column (the thread's push/pop ranges at the launch); ncu 2025.3 (the
+# H200 hosts') also prefixes the Kernel Name with the innermost range, the H100 hosts' ncu does
+# not. kamp_run --profile opens a range around each launch: the innermost one is its label.
 NVTX_RANGES = "thread Domain:Push/Pop_Range:PL_Type:PL_Value:CLR_Type:Color:Msg_Type:Msg"
 NVTX_RANGE = re.compile(r'"<default domain>:(.*?):none:none:none:none:none:none"')
 
@@ -118,12 +119,11 @@ def read_times(path):
     return times
 
 
-def nvtx_label(ranges, kernel):
+def nvtx_label(ranges):
     """The label of a launch from ncu's NVTX column: the innermost push/pop range of the default
-    domain, which ncu also puts before the kernel's name ("label/function"); "" outside any."""
+    domain; "" outside any."""
     found = NVTX_RANGE.findall(ranges.replace('""', '"'))
-    label = found[-1] if found else ""
-    return label if label and kernel.startswith(label + "/") else ""
+    return found[-1] if found else ""
 
 
 def read_ncu(path):
@@ -156,8 +156,8 @@ def read_ncu(path):
         if value in ("", "n/a"):
             continue
         kernel = fields[column["Kernel Name"]]
-        label = nvtx_label(fields[ranges], kernel) if ranges is not None else ""
-        key = (label, kernel_name(kernel[len(label) + 1:] if label else kernel))
+        label = nvtx_label(fields[ranges]) if ranges is not None else ""
+        key = (label, kernel_name(kernel.removeprefix(label + "/") if label else kernel))
         launch = launches.setdefault(key, {}).setdefault(fields[column["ID"]], {})
         launch[fields[column["Metric Name"]]] = _number(value, where, "metric value")
     return {key: list(by_id.values()) for key, by_id in launches.items()}
