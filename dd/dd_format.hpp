@@ -97,6 +97,11 @@ struct format_traits<dd::expansion<N>> : dd::detail::multi_double_arithmetic<dd:
   using array_type = value_array<dd::expansion<N>, dd::expansion<N>, MemorySpace>;
   static value_type from_mpfr(mpfr_srcptr x) { return dd::expansion_from_mpfr<N>(x); }
   static value_type from_string(const std::string& text) { return dd::expansion_from_string<N>(text); }
+  // a x + c for a double a: the product by a double grows 2N terms, not N(N-1)+N+1 (mul's bound).
+  KOKKOS_INLINE_FUNCTION static value_type fma_by_double(const no_context&, double a, const value_type& x,
+                                                         const value_type& c) {
+    return dd::add(dd::mul(x, a), c);
+  }
   // 2^-52N (1 + 2^-46)
   static core::mpfr_value unit_roundoff() { return dd::detail::scaled(1.0 + 0x1p-46, -52L * N); }
   static constexpr int precision = 53 * N;

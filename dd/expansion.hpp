@@ -170,6 +170,23 @@ KOKKOS_INLINE_FUNCTION expansion<N> product_core(const expansion<N>& x, const ex
   return leading_components<N>(s);
 }
 
+// x b for a double b: product_core's terms for y = {b, 0, ..., 0}, the zero ones left out: the
+// TwoProd pairs x_i b for i <= N - 2 and x_{N-1} b, whose error is the whole tail (2N terms, 8
+// for qd_real where the general product grows 17). The same exact sum S, so mul's bound holds.
+template <int N>
+KOKKOS_INLINE_FUNCTION expansion<N> product_by_double_core(const expansion<N>& x, double b) {
+  double t[2 * N];
+  KAMP_UNROLL
+  for (int i = N - 1; i >= 0; --i) {  // smallest first
+    double e = 0;
+    const double p = core::two_prod(x.c[i], b, e);
+    t[2 * (N - 1 - i)] = e;
+    t[2 * (N - 1 - i) + 1] = p;
+  }
+  exact_sum<2 * N> s(t);
+  return leading_components<N>(s);
+}
+
 // x 2^k for f = 2^k: exact unless a component is or becomes subnormal, which the rare paths
 // allow only where that component is below 2^-2000 of the value.
 template <int N>
@@ -247,6 +264,14 @@ struct product_op {
   }
 };
 
+// product_op with a double y (y.c[0]; the other components 0, also in edge()'s rescaled retry).
+struct product_by_double_op : product_op {
+  template <int N>
+  KOKKOS_INLINE_FUNCTION static expansion<N> compute(const expansion<N>& x, const expansion<N>& y) {
+    return product_by_double_core(x, y.c[0]);
+  }
+};
+
 // Op on operands that are not far from overflow (or not finite): special values, a result that
 // passes DBL_MAX inside the exact algorithm or ends above max().
 template <class Op, int N>
@@ -300,6 +325,12 @@ KOKKOS_INLINE_FUNCTION expansion<N> sub(const expansion<N>& x, const expansion<N
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> mul(const expansion<N>& x, const expansion<N>& y) {
   return detail::apply<detail::product_op>(x, y);
+}
+
+// x b for a double b: mul(x, expansion<N>(b))'s bound and special values at a third of its cost.
+template <int N>
+KOKKOS_INLINE_FUNCTION expansion<N> mul(const expansion<N>& x, double b) {
+  return detail::apply<detail::product_by_double_op>(x, expansion<N>(b));
 }
 
 template <int N>

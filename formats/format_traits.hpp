@@ -46,6 +46,10 @@
 //       unless chain_needs_recompute(s) holds for its result; then the chain must be redone with
 //       fma (blas/generic/fma_chain.hpp).
 //
+// Optional, for formats with a cheaper product by a double (the expansions):
+//   KOKKOS_INLINE_FUNCTION static value_type fma_by_double(const context_type&, double a, x, c);
+//       a x + c with fma(from_double(a), x, c)'s bound (formats/fma_by_double.hpp)
+//
 // Plain C++17 and no macros: a routine written against these members works for every format,
 // and a format adds nothing to the BLAS layer unless it specialises a routine for speed.
 #include <Kokkos_Core.hpp>

@@ -2,9 +2,9 @@
 // y <- alpha A x + beta y for a CSR matrix A with double values and vectors x, y of any format
 // (kamp::array_t<Format, MemorySpace>), written once through format_traits. Each row is a chain
 // of fused multiply-adds in the format (or, on a GPU, one chain per lane joined by a tree of
-// additions: detail::spmv_rows), a_ij converted exactly (from_double), so every output obeys the
-// GEMV bound of seed 000 with the row's nonzero count r in place of the inner dimension and two
-// roundings per fma: |y_i - y*_i| <= gamma_(2r+3) (|alpha| (|A||x|)_i +
+// additions: detail::spmv_rows) with a_ij exact in the format (fma_by_double: fma's bound), so
+// every output obeys the GEMV bound of seed 000 with the row's nonzero count r in place of the
+// inner dimension and two roundings per fma: |y_i - y*_i| <= gamma_(2r+3) (|alpha| (|A||x|)_i +
 // |beta| |y_i|) (core::product_error_factor(2r + 1, u)). beta = 0 does not read y (NaN there is
 // overwritten). Argument errors (x not of length cols, y not of length rows) raise
 // kamp::invalid_argument naming the argument before anything is written. The distributed
@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "core/error.hpp"
+#include "formats/fma_by_double.hpp"
 #include "formats/format_traits.hpp"
 #include "formats/host_values.hpp"
 #include "sparse/csr_matrix.hpp"
@@ -114,7 +115,7 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
   reduce_rows<ExecSpace, Format>(
       "kamp::sparse::spmv", exec, A, rows,
       KOKKOS_LAMBDA(std::int64_t p, const value& acc) {
-        return traits::fma(context, traits::from_double(context, A.value(p)), x.load(A.col(p)), acc);
+        return fma_by_double<Format>(context, A.value(p), x.load(A.col(p)), acc);
       },
       KOKKOS_LAMBDA(std::int64_t i, const value& sum) {
         value result = traits::mul(context, alpha, sum);
