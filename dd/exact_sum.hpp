@@ -13,12 +13,11 @@
 //
 // Why fixed slots: a zero slot is the identity of TwoSum and of FastTwoSum in either operand
 // (TwoSum(q, 0) = (q, 0)), so keeping every slot, zero or not, computes on the nonzero
-// components exactly what zero elimination would, and both theorems apply. What it buys is that no slot index depends on
-// the data: with the loops unrolled (KAMP_UNROLL) a GPU keeps the slots in registers and no
-// thread of a warp branches apart. The compacting form (a component count and writes at
-// data-dependent positions) put qd_real's GEMM in local memory, 1.6e9 local loads and stores
-// and 21 % divergence on the H200 (experiments/results/h200/profile/), and was 2x slower on the
-// host as well.
+// components exactly what zero elimination would, and both theorems apply. What it buys is that
+// no slot index depends on the data: with the loops unrolled (KAMP_UNROLL) a GPU keeps the slots
+// in registers and no thread of a warp branches apart. The compacting form (a component count and
+// writes at data-dependent positions) put qd_real's GEMM in local memory, 1.6e9 local loads and
+// stores and 21 % divergence on the H200 (experiments/results/h200/profile/).
 #include <cmath>
 
 #include "core/eft.hpp"
@@ -65,9 +64,8 @@ struct exact_sum {
       c[i + 1] = err != 0 ? s : 0.0;
       q = err != 0 ? err : s;
     }
-    c[0] = q;
-    // Bottom-up: the same from the other end; the errors stay, one slot below.
-    q = c[0];
+    // Bottom-up, from q: the same from the other end; the errors stay, one slot below (slot 0,
+    // q's, is overwritten or, with one slot used, cleared).
     KAMP_UNROLL
     for (int i = 1; i < Slots; ++i) {
       if (i >= used) continue;

@@ -154,16 +154,15 @@ KOKKOS_INLINE_FUNCTION expansion<N> product_core(const expansion<N>& x, const ex
   KAMP_UNROLL
   for (int i = 1; i < N; ++i) tail = core::add_rn(tail, core::mul_rn(x.c[i], y.c[N - i]));
   t[0] = tail;
-  // Above them the exact pairs, diagonal N - 2 up to diagonal 0 (largest last).
+  // Above them the exact pairs, filled from the top: diagonal 0 last in t (largest).
+  int top = product_term_count<N>;
   KAMP_UNROLL
-  for (int d = N - 2; d >= 0; --d) {
+  for (int d = 0; d <= N - 2; ++d) {
     KAMP_UNROLL
     for (int i = 0; i <= d; ++i) {
-      const int above = (d * (d + 1)) / 2 + i;  // pairs placed higher: diagonals 0..d-1, then i
       double e = 0;
-      const double p = core::two_prod(x.c[i], y.c[d - i], e);
-      t[product_term_count<N> - 1 - 2 * above] = p;
-      t[product_term_count<N> - 2 - 2 * above] = e;
+      t[--top] = core::two_prod(x.c[i], y.c[d - i], e);
+      t[--top] = e;
     }
   }
   exact_sum<product_term_count<N>> s(t);

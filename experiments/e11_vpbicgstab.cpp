@@ -3,10 +3,10 @@
 // paper size the mesh is the cube whose unknown count first reaches the seed's N = 1,709,028
 // (n = 84: 1,736,028 unknowns, 56.2 M nonzeros; the seed's matrix has 27.5 M); quick size n = 24.
 // Outer formats: double (plain Bi-CGSTAB, the baseline), dd_real (the seed's "quadruple"), and at
-// 212 bits (its "octuple") qd_real and RNS; 5 JOR sweeps with omega = 0.5. A fixed number of outer iterations
-// is timed (the seed reports speed, not a tolerance) on the default space and, in a CUDA build,
-// on the host's OpenMP threads too (unless --no-host), so the speedup is measured in one run. Beside them, the SpMV
-// alone: kamp's double and dd_real SpMV and the vendor's double SpMV (cuSPARSE) on the same
+// 212 bits (its "octuple") qd_real and RNS; 5 JOR sweeps with omega = 0.5. A fixed number of
+// outer iterations is timed (the seed reports speed, not a tolerance) on the default space and,
+// in a CUDA build, on the host's OpenMP threads too (unless --no-host), so the speedup is
+// measured in one run. Beside them, the SpMV alone: kamp's double and dd_real SpMV and the vendor's double SpMV (cuSPARSE) on the same
 // matrix, with the bytes each must move (values and column indices, row offsets, x once, y) as a
 // fraction of the copy bandwidth measured in the same run, for every row shape on a device. Runs to a tolerance, convergence
 // histories and the 1-vs-2-GPU scaling come from kamp_solve (experiments/device/e11_solves.sh).
