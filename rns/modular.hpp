@@ -53,15 +53,4 @@ KOKKOS_FORCEINLINE_FUNCTION residue mod_u64(std::uint64_t x, residue m, double i
   return mod_u63((static_cast<std::uint64_t>(high) << 32) | (x & 0xffffffffu), m, inv_m);
 }
 
-// The multiword number words[0] + words[1] 2^64 + ... (`used` words) mod m, by Horner's
-// rule over 32-bit limbs from the top.
-KOKKOS_INLINE_FUNCTION residue mod_words(const std::uint64_t* words, int used, residue m, double inv_m) {
-  residue acc = 0;
-  for (int j = used - 1; j >= 0; --j) {
-    acc = mod_u63((static_cast<std::uint64_t>(acc) << 32) | (words[j] >> 32), m, inv_m);
-    acc = mod_u63((static_cast<std::uint64_t>(acc) << 32) | (words[j] & 0xffffffffu), m, inv_m);
-  }
-  return acc;
-}
-
 }  // namespace kamp::rns

@@ -91,7 +91,7 @@ KOKKOS_INLINE_FUNCTION void drop_low_bits_on_lanes(const Member& team, mp_header
   Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
     const residue m = b.m[i];
     const double inv = b.inv_m[i];
-    sc.digits[i] = mod_mul(mod_sub(sc.digits[i], mod_words(sc.low, used, m, inv), m), b.inv_pow2[k][i], m, inv);
+    sc.digits[i] = mod_mul(mod_sub(sc.digits[i], words_mod<N>(sc.low, used, i, b), m), b.inv_pow2[k][i], m, inv);
   });
   team.team_barrier();
   const core::er_float lowered = core::sub_rd(z.eval[0].scaled(-k), b.inv_M_ru);

@@ -449,7 +449,7 @@ struct gemv_fused_kernel {
     std::uint64_t net[2];
     const std::int32_t negative = remainders.net(net);
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, N), [&](int i) {
-      accumulate(acc, i, mod_words(net, 2, b->m[i], b->inv_m[i]), b->inv_pow2[64][i], negative, b->m[i]);
+      accumulate(acc, i, words_mod<N>(net, 2, i, *b), b->inv_pow2[64][i], negative, b->m[i]);
     });
   }
 
