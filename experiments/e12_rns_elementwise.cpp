@@ -1,13 +1,16 @@
 // E12: throughput of elementwise RNS array add and mul (seed 000 section 4's split
 // kernels) for L = 10^6..10^7 at 106..1696 bits, beside the one-thread-per-element path
 // and MPFR with OpenMP on the same host; the digits stage's bandwidth against the copy
-// bandwidth measured in the same run. The papers have no table for this: it is the
+// bandwidth measured in the same run. Also the BLAS AXPY's two paths (split stages, one element
+// a thread: blas/rns/level1_path.hpp), which decide its automatic choice, and MPFR's fma. The papers have no table for this: it is the
 // roofline check of the RNS building blocks that GEMV is made of.
 #include <omp.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "blas/rns/kernels.hpp"
 #include "experiments/experiment.hpp"
 #include "harness/device_info.hpp"
 #include "harness/kernel_profiler.hpp"
@@ -15,6 +18,7 @@
 #include "experiments/timing.hpp"
 #include "rns/kernels.hpp"
 #include "rns/mpfr_conversion.hpp"
+#include "rns/random_values.hpp"
 
 namespace kamp::experiments {
 
@@ -99,6 +103,48 @@ class elementwise_throughput {
       add("per_thread_" + op, p, 0, L, "speedup", per_thread_ms / ms);  // of split over per-thread
       if (!info_.is_gpu) mpfr_baseline<N>(host_x, host_y, L, multiply, ms);
     }
+    measure_axpy<N>(L, x, y, host_x, host_y, reps);
+  }
+
+  // y <- alpha x + y through both paths; y drifts over the repetitions, the work per element
+  // does not (full-precision significands either way). Bytes: x read, y read and written.
+  template <int N>
+  void measure_axpy(std::int64_t L, const rns::mp_array<N, memory>& x, const rns::mp_array<N, memory>& y,
+                    const std::vector<rns::mp_float<N>>& host_x, const std::vector<rns::mp_float<N>>& host_y,
+                    int reps) {
+    constexpr int p = rns::basis_constants<N>::precision;
+    const rns::mp_float<N> alpha = rns::random_mp_floats<N>(17, 1)[0];
+    rns::vector_sum_workspace<N, memory> w;
+    double path_ms[2] = {0, 0};
+    for (const auto path : {rns::level1_path::split, rns::level1_path::per_element}) {
+      const double ms = median_milliseconds(
+          [&] { rns::blas_kernels<Space, N>::axpy(Space(), L, alpha, x, 1, y, 1, w, path); }, reps);
+      const std::string variant = std::string(rns::to_string(path)) + "_axpy";
+      path_ms[path == rns::level1_path::per_element] = ms;
+      const double bytes = 3.0 * double(L) * (N * sizeof(rns::residue) + 2 * sizeof(std::int32_t) +
+                                              2 * sizeof(core::er_float));
+      add(variant, p, 0, L, "time_ms", ms);
+      add(variant, p, 0, L, "pct_bandwidth", 100 * bytes / (ms * 1e6) / copy_bandwidth_);
+    }
+    add("per_element_axpy", p, 0, L, "speedup", path_ms[0] / path_ms[1]);  // of per element over split
+    if (info_.is_gpu) return;
+    std::vector<core::mpfr_value> a, c;  // at q bits, so mpfr_fma rounds to the format's precision
+    a.reserve(L);
+    c.reserve(L);
+    for (std::int64_t j = 0; j < L; ++j) {
+      a.push_back(rns::to_mpfr<N>(host_x[j]));
+      c.push_back(rns::to_mpfr<N>(host_y[j]));
+    }
+    const core::mpfr_value m_alpha = rns::to_mpfr<N>(alpha);
+    const double ms = median_milliseconds(
+        [&] {
+#pragma omp parallel for
+          for (std::int64_t j = 0; j < L; ++j) mpfr_fma(c[j].get(), m_alpha.get(), a[j].get(), c[j].get(), MPFR_RNDN);
+        },
+        3);
+    add("mpfr_fma_axpy", p, omp_get_max_threads(), L, "time_ms", ms);
+    // Of the faster kamp path over MPFR.
+    add("mpfr_fma_axpy", p, omp_get_max_threads(), L, "speedup", ms / std::min(path_ms[0], path_ms[1]));
   }
 
   // MPFR with OpenMP over the same values, on the host's threads.

@@ -6,7 +6,7 @@
 // compiles no RNS kernel. Arrays must live in the space's memory space. They are written in the
 // format's own terms, so they live in its namespace; the folder marks the layer.
 //
-//   scal, axpy, dot, asum                               level 1              blas/rns/level1.hpp
+//   scal, axpy (split or per element), dot, asum        level 1              blas/rns/level1.hpp
 //   gemv(exec, transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, workspace, launch)
 //                                                       Algorithm 1 / fused  blas/rns/gemv.hpp
 //   gemm(...)                                           the generic GEMM     blas/generic/gemm_kernels.hpp
@@ -16,6 +16,7 @@
 #include <Kokkos_Core.hpp>
 
 #include "blas/rns/gemv_launch.hpp"
+#include "blas/rns/level1_path.hpp"
 #include "blas/rns/workspaces.hpp"
 #include "rns/mp_array.hpp"
 
@@ -32,9 +33,11 @@ struct blas_kernels {
   static void scale(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx,
                     const array& z, std::int64_t incz);
 
-  static void scal(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx);
+  static void scal(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx,
+                   level1_path path = level1_path::automatic);
   static void axpy(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx,
-                   const array& y, std::int64_t incy, vector_sum_workspace<N, memory_space>& workspace);
+                   const array& y, std::int64_t incy, vector_sum_workspace<N, memory_space>& workspace,
+                   level1_path path = level1_path::automatic);
   static value dot(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx, const array& y,
                    std::int64_t incy, vector_sum_workspace<N, memory_space>& workspace);
   static value asum(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx,

@@ -12,15 +12,15 @@ namespace kamp::rns {
 
 template <class ExecSpace, int N>
 void blas_kernels<ExecSpace, N>::scal(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x,
-                                 std::int64_t incx) {
-  impl::scal(exec, n, alpha, x, incx);
+                                 std::int64_t incx, level1_path path) {
+  impl::scal(exec, n, alpha, x, incx, path);
 }
 
 template <class ExecSpace, int N>
 void blas_kernels<ExecSpace, N>::axpy(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x,
                                  std::int64_t incx, const array& y, std::int64_t incy,
-                                 vector_sum_workspace<N, memory_space>& workspace) {
-  impl::axpy(exec, n, alpha, x, incx, y, incy, workspace);
+                                 vector_sum_workspace<N, memory_space>& workspace, level1_path path) {
+  impl::axpy(exec, n, alpha, x, incx, y, incy, workspace, path);
 }
 
 template <class ExecSpace, int N>

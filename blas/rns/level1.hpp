@@ -1,16 +1,44 @@
 #pragma once
-// Level-1 BLAS kernels of the RNS format, built from the split-kernel stages (the BLAS layer
-// checks the arguments and calls these through blas/format_kernels.hpp):
-//   scal: x <- alpha x               mul stages in place
-//   axpy: y <- alpha x + y           mul stages into the workspace, then the add stages
+// Level-1 BLAS kernels of the RNS format (the BLAS layer checks the arguments and calls these
+// through blas/format_kernels.hpp):
+//   scal: x <- alpha x      split: the mul stages in place; per_element: the scalar mul
+//   axpy: y <- alpha x + y  split: the mul stages into the workspace, then the add stages;
+//                           per_element: the scalar mul, then the scalar add
 //   dot, asum: the products (or magnitudes) in the workspace, summed by two team reductions
-// scal and axpy are asynchronous; dot and asum return host values. Callers reach these
-// through rns/kernels.hpp.
+// Both paths call the same arithmetic in the same order, so their results agree bit for bit;
+// level1_path says which runs. scal and axpy are asynchronous; dot and asum return host values.
+// Callers reach these through blas/rns/kernels.hpp.
 #include <string>
+#include <type_traits>
 
+#include "blas/rns/level1_path.hpp"
 #include "blas/rns/vector_sum.hpp"
 
 namespace kamp::rns {
+
+template <int N, class MemorySpace>
+struct scal_element_kernel {
+  mp_float<N> alpha;
+  mp_array<N, MemorySpace> x;
+  vector_map map;
+  const basis_constants<N>* b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
+    const std::size_t j = map(e);
+    x.store(j, mul<N>(alpha, x.load(j), *b));
+  }
+};
+
+template <int N, class MemorySpace>
+struct axpy_element_kernel {
+  mp_float<N> alpha;
+  mp_array<N, MemorySpace> x, y;
+  vector_map x_map, y_map;
+  const basis_constants<N>* b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
+    const std::size_t j = y_map(e);
+    y.store(j, add<N>(mul<N>(alpha, x.load(x_map(e)), *b), y.load(j), *b));
+  }
+};
 
 template <int N, class MemorySpace>
 struct magnitude_kernel {
@@ -27,7 +55,12 @@ namespace impl {
 
 template <class ExecSpace, int N, class MemorySpace>
 void scal(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
-          std::int64_t incx) {
+          std::int64_t incx, level1_path path) {
+  if (resolve<ExecSpace>(path) == level1_path::per_element) {
+    Kokkos::parallel_for("kamp::rns::scal::per_element", detail::range(exec, n),
+                         scal_element_kernel<N, MemorySpace>{alpha, x, {incx, n}, basis<N>::template in<MemorySpace>()});
+    return;
+  }
   const operand<N, MemorySpace> x_op{x, {incx, n}};
   detail::run_mul_stages("kamp::rns::scal", exec, n, true, alpha, x_op, x_op, x_op);
 }
@@ -35,7 +68,13 @@ void scal(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const
 template <class ExecSpace, int N, class MemorySpace>
 void axpy(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
           std::int64_t incx, const mp_array<N, MemorySpace>& y, std::int64_t incy,
-          vector_sum_workspace<N, MemorySpace>& w) {
+          vector_sum_workspace<N, MemorySpace>& w, level1_path path) {
+  if (resolve<ExecSpace>(path) == level1_path::per_element) {
+    Kokkos::parallel_for(
+        "kamp::rns::axpy::per_element", detail::range(exec, n),
+        axpy_element_kernel<N, MemorySpace>{alpha, x, y, {incx, n}, {incy, n}, basis<N>::template in<MemorySpace>()});
+    return;
+  }
   w.reserve(n, 1);
   const operand<N, MemorySpace> x_op{x, {incx, n}}, t_op{w.terms, {1, n}};
   detail::run_mul_stages("kamp::rns::axpy::scale", exec, n, true, alpha, x_op, x_op, t_op);

@@ -1,8 +1,11 @@
 // Level-1 RNS BLAS against MPFR with the classical bounds, u = 4/sqrt(M):
 // scal |x_i' - alpha x_i| < u |alpha x_i|; axpy |y_i' - (alpha x_i + y_i)| <= gamma_2 (|alpha x_i| + |y_i|);
 // dot |d - x.y| <= gamma_n sum |x_i y_i|; asum |s - sum |x_i|| <= gamma_n sum |x_i|. n = 1500 (the
-// sum pads to 1024 x 2), strides 2 and -3; argument errors; n = 0.
+// sum pads to 1024 x 2), strides 2 and -3; argument errors; n = 0. SCAL and AXPY's two paths
+// (split stages, one element a thread) give the same bits on random, cancelling, p/4-bit,
+// special and range-edge operands.
 #include "blas/level1.hpp"
+#include "blas/rns/kernels.hpp"
 #include "core/error_bounds.hpp"
 #include "rns/compare.hpp"
 #include "rns/convert.hpp"
@@ -88,6 +91,77 @@ void check_level1() {
   }
 }
 
+// Operands for the path comparison: every kind of value against every other, in both orders,
+// beside random ones: full and p/4-bit significands, zeros, +-Inf, NaN, values at both ends of
+// the exponent range (products overflow and underflow), y = -(alpha x) (exact cancellation).
+template <int N>
+void path_operands(kamp::core::random_source& rng, const rns::mp_float<N>& alpha, std::vector<rns::mp_float<N>>& xs,
+                   std::vector<rns::mp_float<N>>& ys) {
+  constexpr int q = rns::basis_constants<N>::significand_bits;
+  constexpr int top = rns::exponent_limit - q;
+  std::vector<rns::mp_float<N>> kinds{rns::mp_float<N>::zero(),
+                                      rns::mp_float<N>::inf(0),
+                                      rns::mp_float<N>::inf(1),
+                                      rns::mp_float<N>::nan(),
+                                      kamp::test::random_mp<N>(rng, -q, -q),
+                                      kamp::test::random_mp<N>(rng, -q - 40, -q + 40, q / 4),
+                                      kamp::test::random_mp<N>(rng, top - 2, top),
+                                      kamp::test::random_mp<N>(rng, -rns::exponent_limit, -rns::exponent_limit + 2),
+                                      kamp::test::random_mp<N>(rng, -rns::exponent_limit + 2 * q, -rns::exponent_limit + 3 * q)};
+  for (const auto& a : kinds)
+    for (const auto& c : kinds) {
+      xs.push_back(a);
+      ys.push_back(c);
+    }
+  const auto& b = rns::basis<N>::host();
+  for (int k = 0; k < 300; ++k) {
+    xs.push_back(kamp::test::random_mp<N>(rng, -q - 60, -q + 60));
+    ys.push_back(k % 3 == 0 ? rns::mul<N>(alpha, xs.back(), b) : kamp::test::random_mp<N>(rng, -q - 60, -q + 60));
+    if (k % 3 == 0) ys.back().sign ^= 1;  // y = -(alpha x): the sum cancels to zero
+  }
+}
+
+template <class Config>
+void check_paths_agree() {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  constexpr int q = rns::basis_constants<N>::significand_bits;
+  kamp::core::random_source rng(73);
+  for (const auto& alpha : {kamp::test::random_mp<N>(rng, -q, -q), kamp::test::random_mp<N>(rng, 1000, 1000),
+                            rns::mp_float<N>::zero(), rns::mp_float<N>::inf(1), rns::mp_float<N>::nan()}) {
+    std::vector<rns::mp_float<N>> xs, ys;
+    path_operands<N>(rng, alpha, xs, ys);
+    const auto n = static_cast<std::int64_t>(xs.size());
+    // x at stride 2, y at stride -3 (element i at (n - 1 - i) * 3).
+    std::vector<rns::mp_float<N>> x_strided(2 * n), y_strided(3 * n);
+    for (std::int64_t i = 0; i < n; ++i) {
+      x_strided[2 * i] = xs[i];
+      y_strided[(n - 1 - i) * 3] = ys[i];
+    }
+    rns::vector_sum_workspace<N, Memory> w;
+    std::vector<rns::mp_float<N>> y_of[2], x_of[2];
+    for (const auto path : {rns::level1_path::split, rns::level1_path::per_element}) {
+      rns::mp_array<N, Memory> x(x_strided.size()), y(y_strided.size());
+      rns::copy_from_host(x, x_strided);
+      rns::copy_from_host(y, y_strided);
+      rns::blas_kernels<Space, N>::axpy(Space(), n, alpha, x, 2, y, -3, w, path);
+      rns::blas_kernels<Space, N>::scal(Space(), n, alpha, x, 2, path);
+      Kokkos::fence();
+      y_of[path == rns::level1_path::per_element] = rns::copy_to_host(y);
+      x_of[path == rns::level1_path::per_element] = rns::copy_to_host(x);
+    }
+    for (std::size_t j = 0; j < y_strided.size(); ++j)
+      ASSERT_TRUE(kamp::test::identical<N>(y_of[0][j], y_of[1][j]))
+          << "axpy element at " << j << ": split " << kamp::test::describe<N>(y_of[0][j]) << ", per element "
+          << kamp::test::describe<N>(y_of[1][j]) << ", alpha " << kamp::test::describe<N>(alpha);
+    for (std::size_t j = 0; j < x_strided.size(); ++j)
+      ASSERT_TRUE(kamp::test::identical<N>(x_of[0][j], x_of[1][j]))
+          << "scal element at " << j << ": split " << kamp::test::describe<N>(x_of[0][j]) << ", per element "
+          << kamp::test::describe<N>(x_of[1][j]);
+  }
+}
+
 template <class Config>
 void check_level1_arguments() {
   using Space = typename Config::space;
@@ -142,6 +216,7 @@ class rns_level1_test : public ::testing::Test {};
 TYPED_TEST_SUITE(rns_level1_test, kamp::test::rns_configs, kamp::test::rns_config_name);
 
 TYPED_TEST(rns_level1_test, scal_axpy_dot_asum_within_their_bounds) { check_level1<TypeParam>(); }
+TYPED_TEST(rns_level1_test, scal_and_axpy_paths_give_the_same_bits) { check_paths_agree<TypeParam>(); }
 TYPED_TEST(rns_level1_test, arguments_are_checked) { check_level1_arguments<TypeParam>(); }
 TYPED_TEST(rns_level1_test, whole_array_overloads_match_blas_style) { check_whole_array_overloads<TypeParam>(); }
 
