@@ -11,18 +11,27 @@
 namespace kamp::rns {
 
 // The number words[0] + words[1] 2^64 + ... (`used` words, 32 * (2 used - 1) <= max_alignment)
-// mod m_i: its 32-bit limbs times 2^(32 l) mod m_i from the basis's pow2 table, summed in 64
-// bits and reduced once every eight terms (a reduced partial sum counting as one). The
-// products are independent. Horner's rule from the top (the earlier form) made one dependent
-// chain of 2 used reductions a residue, each two int <-> double conversions: 86 % of a 212-bit
-// multiplication's time on the host (perf, 814 ns a product), and the conversions are among
-// the GPU's slowest instructions.
+// mod m_i. The host sums its 32-bit limbs times 2^(32 l) mod m_i (the basis's pow2 table), products
+// below 2^60, reducing once every eight terms (a reduced partial sum counting as one): independent
+// products where Horner's rule from the top is one dependent chain of 2 used reductions a residue,
+// each with two int <-> double conversions (perf: the chain took 86 % of a 212-bit host product;
+// 814 -> 330-390 ns a product). A GPU keeps Horner's rule: there the limb products' table loads
+// made the products' round stage 5-16 % slower at 424-1696 bits and changed nothing at 106-212
+// (E12 split_mul_round, one H100 call, 42a16bb against 275a205). Both give the same residue.
 template <int N>
 KOKKOS_INLINE_FUNCTION residue words_mod(const std::uint64_t* words, int used, int i, const basis_constants<N>& b) {
-  // Eight terms below (2^32 - 1)(2^28 - 1) sum below 2^63, mod_u63's range.
-  constexpr int terms_per_reduction = 8;
   const residue m = b.m[i];
   const double inv_m = b.inv_m[i];
+#ifdef __CUDA_ARCH__
+  residue acc = 0;
+  for (int j = used - 1; j >= 0; --j) {
+    acc = mod_u63((static_cast<std::uint64_t>(acc) << 32) | (words[j] >> 32), m, inv_m);
+    acc = mod_u63((static_cast<std::uint64_t>(acc) << 32) | (words[j] & 0xffffffffu), m, inv_m);
+  }
+  return acc;
+#else
+  // Eight terms below (2^32 - 1)(2^28 - 1) sum below 2^63, mod_u63's range.
+  constexpr int terms_per_reduction = 8;
   std::uint64_t acc = 0;
   int terms = 0;
   for (int l = 0; l < 2 * used; ++l) {
@@ -35,6 +44,7 @@ KOKKOS_INLINE_FUNCTION residue words_mod(const std::uint64_t* words, int used, i
     ++terms;
   }
   return mod_u63(acc, m, inv_m);
+#endif
 }
 
 // X mod 2^k into words (least significant first), for 1 <= k <= 64 * words; s_i = x_i w_i.

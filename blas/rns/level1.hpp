@@ -56,7 +56,7 @@ namespace impl {
 template <class ExecSpace, int N, class MemorySpace>
 void scal(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
           std::int64_t incx, level1_path path) {
-  if (resolve<ExecSpace>(path) == level1_path::per_element) {
+  if (resolve<ExecSpace, N>(path) == level1_path::per_element) {
     Kokkos::parallel_for("kamp::rns::scal::per_element", detail::range(exec, n),
                          scal_element_kernel<N, MemorySpace>{alpha, x, {incx, n}, basis<N>::template in<MemorySpace>()});
     return;
@@ -69,7 +69,7 @@ template <class ExecSpace, int N, class MemorySpace>
 void axpy(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
           std::int64_t incx, const mp_array<N, MemorySpace>& y, std::int64_t incy,
           vector_sum_workspace<N, MemorySpace>& w, level1_path path) {
-  if (resolve<ExecSpace>(path) == level1_path::per_element) {
+  if (resolve<ExecSpace, N>(path) == level1_path::per_element) {
     Kokkos::parallel_for(
         "kamp::rns::axpy::per_element", detail::range(exec, n),
         axpy_element_kernel<N, MemorySpace>{alpha, x, y, {incx, n}, {incy, n}, basis<N>::template in<MemorySpace>()});
