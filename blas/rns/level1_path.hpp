@@ -1,12 +1,13 @@
 #pragma once
 // Which form the RNS SCAL and AXPY take (blas/rns/level1.hpp): seed 000's split stages (esi,
-// digits and round, a kernel and a pass over the arrays each, AXPY's product through a
-// workspace) or one element a thread with the scalar operations (one pass, no workspace). The
-// results are the same bits. `automatic` takes the faster form, measured by E12 (rows
-// split_axpy and per_element_axpy, `kamp_run E12`): one element a thread on the host (AXPY
-// 1.0-1.4x faster at 106-424 bits, 2 cores) and on a GPU at 106 bits (1.39-1.46x, H100); the split
-// stages on a GPU from 212 bits, where one thread's whole rounding holds too many registers
-// for enough threads (per element 0.55-0.92x of split).
+// digits and round, a kernel and a pass over the arrays each, AXPY's product through an
+// n-element workspace) or one element a thread with the scalar operations (one pass, no
+// workspace). The results are the same bits. `automatic` takes, by E12 (rows split_axpy and
+// per_element_axpy, `kamp_run E12`): on the host one element a thread, which needs no workspace
+// (the two run within 0.96-1.10x of each other at 106-1696 bits, 10^6 elements, 2 cores); on a
+// GPU one element a thread at 106 bits (1.42-1.46x the split stages, H100) and the split stages
+// from 212 bits, where a thread's whole rounding holds 210 registers and leaves 9 % occupancy
+// (one element a thread 0.57-0.94x of split).
 #include <type_traits>
 
 #include <Kokkos_Core.hpp>
