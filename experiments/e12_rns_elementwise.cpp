@@ -2,8 +2,9 @@
 // kernels) for L = 10^6..10^7 at 106..1696 bits, beside the one-thread-per-element path
 // and MPFR with OpenMP on the same host; the digits stage's bandwidth against the copy
 // bandwidth measured in the same run. Also the BLAS AXPY's two paths (split stages, one element
-// a thread: blas/rns/level1_path.hpp), which decide its automatic choice, and MPFR's fma. The papers have no table for this: it is the
-// roofline check of the RNS building blocks that GEMV is made of.
+// a thread: blas/rns/level1_path.hpp), which decide its automatic choice, and MPFR's fma. The
+// papers have no table for this: it is the roofline check of the RNS building blocks that GEMV
+// is made of.
 #include <omp.h>
 
 #include <algorithm>

@@ -17,7 +17,8 @@ namespace kamp::rns {
 // each with two int <-> double conversions (perf: the chain took 86 % of a 212-bit host product;
 // 814 -> 330-390 ns a product). A GPU keeps Horner's rule: there the limb products' table loads
 // made the products' round stage 5-16 % slower at 424-1696 bits and changed nothing at 106-212
-// (E12 split_mul_round, one H100 call, 42a16bb against 275a205). Both give the same residue.
+// (E12 split_mul_round, 42a16bb against 275a205 on one warm H100 machine). Both give the same
+// residue.
 template <int N>
 KOKKOS_INLINE_FUNCTION residue words_mod(const std::uint64_t* words, int used, int i, const basis_constants<N>& b) {
   const residue m = b.m[i];

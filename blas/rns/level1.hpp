@@ -9,7 +9,6 @@
 // level1_path says which runs. scal and axpy are asynchronous; dot and asum return host values.
 // Callers reach these through blas/rns/kernels.hpp.
 #include <string>
-#include <type_traits>
 
 #include "blas/rns/level1_path.hpp"
 #include "blas/rns/vector_sum.hpp"
@@ -57,8 +56,9 @@ template <class ExecSpace, int N, class MemorySpace>
 void scal(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
           std::int64_t incx, level1_path path) {
   if (resolve<ExecSpace, N>(path) == level1_path::per_element) {
-    Kokkos::parallel_for("kamp::rns::scal::per_element", detail::range(exec, n),
-                         scal_element_kernel<N, MemorySpace>{alpha, x, {incx, n}, basis<N>::template in<MemorySpace>()});
+    Kokkos::parallel_for(
+        "kamp::rns::scal::per_element", detail::range(exec, n),
+        scal_element_kernel<N, MemorySpace>{alpha, x, {incx, n}, basis<N>::template in<MemorySpace>()});
     return;
   }
   const operand<N, MemorySpace> x_op{x, {incx, n}};

@@ -107,7 +107,8 @@ void path_operands(kamp::core::random_source& rng, const rns::mp_float<N>& alpha
                                       kamp::test::random_mp<N>(rng, -q - 40, -q + 40, q / 4),
                                       kamp::test::random_mp<N>(rng, top - 2, top),
                                       kamp::test::random_mp<N>(rng, -rns::exponent_limit, -rns::exponent_limit + 2),
-                                      kamp::test::random_mp<N>(rng, -rns::exponent_limit + 2 * q, -rns::exponent_limit + 3 * q)};
+                                      kamp::test::random_mp<N>(rng, 2 * q - rns::exponent_limit,
+                                                               3 * q - rns::exponent_limit)};
   for (const auto& a : kinds)
     for (const auto& c : kinds) {
       xs.push_back(a);
