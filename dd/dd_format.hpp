@@ -3,7 +3,9 @@
 // unit_roundoff(): the largest of the add, sub and mul bounds.
 //   dd_real: 5u^2 (DWTimesDW3), u = 2^-53; it dominates the accurate addition's 3u^2 + 13u^3.
 //   expansion<N>: u_N = 2^-52N (1 + 2^-46) (proof in dd/expansion.hpp).
-// fma(a, b, c) = add(mul(a, b), c): two roundings, each within u, as the contract states.
+// fma(a, b, c): dd_real add(mul(a, b), c), two roundings, each within u, as the contract states;
+// expansion<N> one rounding where its bins take the operands (dd::fma, dd/expansion.hpp proves the
+// contract), else the same two.
 #include <mpfr.h>
 
 #include <string>
@@ -97,10 +99,14 @@ struct format_traits<dd::expansion<N>> : dd::detail::multi_double_arithmetic<dd:
   using array_type = value_array<dd::expansion<N>, dd::expansion<N>, MemorySpace>;
   static value_type from_mpfr(mpfr_srcptr x) { return dd::expansion_from_mpfr<N>(x); }
   static value_type from_string(const std::string& text) { return dd::expansion_from_string<N>(text); }
-  // a x + c for a double a: the product by a double grows 2N terms, not N(N-1)+N+1 (mul's bound).
+  KOKKOS_INLINE_FUNCTION static value_type fma(const no_context&, const value_type& a, const value_type& b,
+                                               const value_type& c) {
+    return dd::fma(a, b, c);
+  }
+  // a x + c for a double a: the product by a double grows 2N terms, not N(N-1)+N+1.
   KOKKOS_INLINE_FUNCTION static value_type fma_by_double(const no_context&, double a, const value_type& x,
                                                          const value_type& c) {
-    return dd::add(dd::mul(x, a), c);
+    return dd::fma(x, a, c);
   }
   // 2^-52N (1 + 2^-46)
   static core::mpfr_value unit_roundoff() { return dd::detail::scaled(1.0 + 0x1p-46, -52L * N); }

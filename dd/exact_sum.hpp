@@ -50,6 +50,14 @@ struct exact_sum {
     }
   }
 
+  // Slots taken as they are: nonoverlapping where nonzero, increasing in magnitude.
+  KOKKOS_INLINE_FUNCTION static exact_sum from_nonoverlapping(const double (&digits)[Slots]) {
+    exact_sum s;
+    KAMP_UNROLL
+    for (int i = 0; i < Slots; ++i) s.c[i] = digits[i];
+    return s;
+  }
+
   // Compress over slots [0, used) (all others 0), its largest component returned and removed:
   // the rest of the value stays in slots [0, used - 1).
   KOKKOS_INLINE_FUNCTION double extract(int used) {

@@ -1,31 +1,43 @@
 #pragma once
-// expansion<N>: N doubles, largest first (N = 2..8); qd_real = expansion<4>, about 212 bits.
+// The expansion<N> arithmetic (dd/expansion_type.hpp has the type and its invariant):
+// add, sub, mul, fma, compare, with their bounds.
 //
 // Algorithm (add, sub, mul): form the terms of the result (all of them for add and sub; for mul
-// the TwoProd pairs down to diagonal N - 2, then rounded terms, see below), accumulate them
-// EXACTLY into a nonoverlapping expansion in fixed slots (dd/exact_sum.hpp: Shewchuk's
-// Grow-Expansion, branch-free, registers only on a GPU), then extract N times the leading
-// double of Shewchuk's Compress of what is left.
+// the TwoProd pairs down to diagonal N - 2, then rounded terms, see below), accumulate them into
+// a nonoverlapping expansion, EXACTLY for add and sub (dd/exact_sum.hpp: Shewchuk's
+// Grow-Expansion in fixed slots, branch-free, registers only on a GPU) and for mul within
+// 2^-(52N + 50) of the leading product (dd/binned_cores.hpp: fixed-point bins, the grown form
+// outside their range), then extract N times the leading double of Shewchuk's Compress of what
+// is left. fma(x, y, c) puts c's components in the product's bins and rounds once.
 //
-// Proof sketch. Let T_0 = S be the exact accumulated value and T_k = T_{k-1} - r_k the exact
+// Proof sketch. Let T_0 = S be the accumulated value and T_k = T_{k-1} - r_k the exact
 // remainder after the k-th output r_k. Compress gives |T_{k-1} - r_k| < ulp(r_k) <= 2^-52 |r_k|,
 // and |r_k| <= |T_{k-1}| + ulp(r_k), so |T_k| < e |T_{k-1}| with e = 2^-52 / (1 - 2^-52): after N
 // outputs |S - sum r_k| = |T_N| < e^N |S|. Since |T_k| < ulp(r_k), a power of two, and
 // |r_{k+1}| - ulp(r_{k+1}) < |T_k|, r_{k+1} cannot exceed ulp(r_k): the outputs satisfy the
-// representation invariant below. Add/sub: S is the exact result, so their relative error is
+// representation invariant. Add/sub: S is the exact result, so their relative error is
 // < e^N <= 2^-52N (1 + 2^-49) for N <= 8.
 // Mul: with |x_k| <= 2^-52k |x_0| (the invariant), the products x_i y_j with i + j = s are at
-// most 2^-52s P, P = |x_0 y_0|; let a = 2^-52N P. S is the exact sum of: the exact TwoProd pairs
-// of the diagonals s <= N - 2; the rounded products of diagonal N - 1; and one tail, the rounded
-// sum of diagonal N - 1's TwoProd errors (N terms of at most 2^-53 2^-52(N-1) P = a/2 each) and
-// then of diagonal N's rounded products (N - 1 terms of at most a (1 + 2^-53)). Diagonals above N
-// are dropped. S differs from x y by the tail's additions (each errs by at most 2^-53 of its
-// partial sum; the partial sums add up to at most ((N(N+1)/2 - 1)/2 + N(N-1)) a, 73.5 a for
-// N = 8), diagonal N's roundings ((N - 1) 2^-53 a) and the dropped diagonals (at most (N - 2)
-// 2^-52 a), all up to a factor 1 + 2^-50: |S - x y| <= d a with d < 2^-46.6 for N <= 8. With
-// |x y| >= P (1 - 2^-51), |x y - result| <= d a (1 + 2^-50) + e^N (|x y| + d a), and e^N <=
-// 2^-52N (1 + N 2^-51.9): the total is below 2^-52N (1 + 0.86 2^-46) |x y| for N <= 8.
+// most 2^-52s P, P = |x_0 y_0|; let a = 2^-52N P. The terms' exact sum S_t is that of: the exact
+// TwoProd pairs of the diagonals s <= N - 2; the rounded products of diagonal N - 1; and one
+// tail, the rounded sum of diagonal N - 1's TwoProd errors (N terms of at most 2^-53 2^-52(N-1) P
+// = a/2 each) and then of diagonal N's rounded products (N - 1 terms of at most a (1 + 2^-53)).
+// Diagonals above N are dropped. S_t differs from x y by the tail's additions (each errs by at
+// most 2^-53 of its partial sum; the partial sums add up to at most ((N(N+1)/2 - 1)/2 + N(N-1)) a,
+// 73.5 a for N = 8), diagonal N's roundings ((N - 1) 2^-53 a) and the dropped diagonals (at most
+// (N - 2) 2^-52 a), all up to a factor 1 + 2^-50: |S_t - x y| <= d a with d < 2^-46.6 for N <= 8.
+// The bins' S differs from S_t by at most 2^(E - 52N - 50) <= 2^-50 a (1 + 2^-52) (2^E, the
+// binade of fl(x_0 y_0)); the grown form has S = S_t. With |x y| >= P (1 - 2^-51), |x y - result|
+// <= (d + 2^-49.9) a + e^N (|x y| + d a), and e^N <= 2^-52N (1 + N 2^-51.9): the total is below
+// 2^-52N (1 + 0.93 2^-46) |x y| for N <= 8.
 // So u_N = 2^-52N (1 + 2^-46) (format_traits' unit_roundoff) bounds add, sub and mul.
+// Fma: the bins are anchored at 2^E, the binade of the larger of fl(x_0 y_0) and c_0, so 2^E <=
+// max(|x y|, |c|) (1 + 2^-50) <= (2 |x y| + |x y + c|)(1 + 2^-50), and S = S_t + c within
+// 2^(E - 52N - 50). Then |r - (x y + c)| <= e^N |S| + d a + 2^(E - 52N - 50) <= 2^-52N ((1 +
+// 2^-48.5) |x y + c| + 2^-46.3 |x y|), below u_N (|x y| + |r| / (1 + u_N)): there are d_2, |d_2|
+// <= u_N, moving r / (1 + d_2) to within u_N |x y| of x y + c, i.e. r = (x y (1 + d_1) + c)(1 + d_2)
+// with |d_1|, |d_2| <= u_N, the fma contract (formats/format_traits.hpp) that add(mul(x, y), c)
+// meets with two roundings.
 //
 // Why not the cheaper "output fl(e_top + e_second) and re-grow the error": a nonoverlapping
 // expansion (Shewchuk's sense) does not keep the components below e_top under ulp(e_top): 1 and
@@ -39,12 +51,14 @@
 //   Compress can pass DBL_MAX on the way to a finite result (a partial sum of the largest
 //   components, or TwoSum(q, +-DBL_MAX)); the operation is then redone on operands scaled down
 //   by a power of two and its result scaled back. A result led by +-DBL_MAX is compared exactly
-//   with max() (the lower components only, which cannot overflow).
+//   with max() (the lower components only, which cannot overflow). The bins take only leads
+//   below 2^1000.
 // - Underflow: add and sub are exact in every step (TwoSum), and an extraction whose output is
 //   below 2^-1021 leaves an exact remainder of 0 (|T_k| < ulp(r_k) = 2^-1074), so u_N holds down
 //   to the subnormals. mul's TwoProd errors are exact only for |x_i y_j| >= 2^-969: each of its
 //   N(N+1)/2 TwoProds and N - 1 rounded products adds at most 2^-1075 in absolute terms, so
-//   |error| <= u_N |x y| + (N(N+3)/2 - 1) 2^-1075 (1 + 2^-50).
+//   |error| <= u_N |x y| + (N(N+3)/2 - 1) 2^-1075 (1 + 2^-50). The bins take only leads whose
+//   every bin is a normal double (product_bins::fits); fma goes through add(mul) elsewhere.
 // - Inf and NaN operands: IEEE on the leading components (x_0 op y_0, other components 0).
 // - Signed zero: an exact zero is +0 (or -0 as IEEE gives it for x_0 op y_0).
 // - compare is exact everywhere: an intermediate of x - y can pass DBL_MAX only when x and y
@@ -60,140 +74,14 @@
 #include <type_traits>
 
 #include "core/out_of_line.hpp"
-#include "core/unroll.hpp"
-#include "dd/exact_sum.hpp"
+#include "dd/binned_cores.hpp"
+#include "dd/expansion_type.hpp"
+#include "dd/grown_cores.hpp"
 #include "dd/range_edges.hpp"
 
 namespace kamp::dd {
 
-template <int N>
-struct expansion {
-  static_assert(N >= 2 && N <= 8, "expansions have 2 to 8 components");
-  static constexpr int size = N;
-  // Invariant: |c[k+1]| <= ulp(c[k]) (so |c[k+1]| <= 2^-52 |c[k]|), a zero component is followed
-  // only by zeros, c[0] is the value rounded to within ulp(c[0]), and |value| <= max(); NaN/Inf
-  // live in c[0] with every other component 0.
-  double c[N] = {};
-
-  expansion() = default;
-  constexpr KOKKOS_INLINE_FUNCTION expansion(double x) : c{x} {}  // NOLINT: implicit, exact
-
-  KOKKOS_INLINE_FUNCTION double& operator[](int i) { return c[i]; }
-  constexpr KOKKOS_INLINE_FUNCTION double operator[](int i) const { return c[i]; }
-
-  // Volatile assignment for Kokkos 3.4's reducer joins; templates keep the type trivially copyable.
-  template <class Other, std::enable_if_t<std::is_same<Other, expansion>::value, int> = 0>
-  KOKKOS_INLINE_FUNCTION void operator=(const Other& other) volatile {
-    for (int i = 0; i < N; ++i) c[i] = other.c[i];
-  }
-  template <class Other, std::enable_if_t<std::is_same<Other, expansion>::value, int> = 0>
-  KOKKOS_INLINE_FUNCTION void operator=(const volatile Other& other) volatile {
-    for (int i = 0; i < N; ++i) c[i] = other.c[i];
-  }
-};
-
-using qd_real = expansion<4>;
-
-static_assert(std::is_trivially_copyable<qd_real>::value, "expansions must be trivially copyable");
-
-template <int N>
-KOKKOS_INLINE_FUNCTION expansion<N> load(const volatile expansion<N>& x) {
-  expansion<N> r;
-  for (int i = 0; i < N; ++i) r.c[i] = x.c[i];
-  return r;
-}
-
 namespace detail {
-
-// The N leading doubles of an exact sum: N extractions of Compress's leading component.
-template <int N, int Slots>
-KOKKOS_INLINE_FUNCTION expansion<N> leading_components(exact_sum<Slots>& s) {
-  static_assert(Slots >= N, "an exact sum of fewer terms than components");
-  expansion<N> r;
-  KAMP_UNROLL
-  for (int k = 0; k < N; ++k) r.c[k] = s.extract(Slots - k);
-  return r;
-}
-
-// The 2N components of x + y, smallest first (fewer carries while growing).
-template <int N>
-KOKKOS_INLINE_FUNCTION void sum_terms(const expansion<N>& x, const expansion<N>& y, double (&t)[2 * N]) {
-  KAMP_UNROLL
-  for (int k = 0; k < N; ++k) {
-    t[2 * k] = x.c[N - 1 - k];
-    t[2 * k + 1] = y.c[N - 1 - k];
-  }
-}
-
-template <int N>
-KOKKOS_INLINE_FUNCTION expansion<N> sum_core(const expansion<N>& x, const expansion<N>& y) {
-  double t[2 * N];
-  sum_terms(x, y, t);
-  exact_sum<2 * N> s(t);
-  return leading_components<N>(s);
-}
-
-// The terms product_core sums exactly: the TwoProd pairs of the diagonals i + j <= N - 2
-// (N (N - 1) terms), the rounded products of diagonal N - 1 (N terms) and one tail, the rounded
-// sum of those products' errors and of diagonal N's rounded products.
-template <int N>
-constexpr int product_term_count = N * (N - 1) + N + 1;
-
-template <int N>
-KOKKOS_INLINE_FUNCTION expansion<N> product_core(const expansion<N>& x, const expansion<N>& y) {
-  double t[product_term_count<N>];
-  // t[0], the tail, smallest first: diagonal N - 1's TwoProd errors (each <= 2^-53 |x_i y_j|),
-  // then diagonal N's products; t[1..N], diagonal N - 1's products.
-  double tail = 0;
-  KAMP_UNROLL
-  for (int i = 0; i < N; ++i) {
-    double e = 0;
-    t[1 + i] = core::two_prod(x.c[i], y.c[N - 1 - i], e);
-    tail = core::add_rn(tail, e);
-  }
-  KAMP_UNROLL
-  for (int i = 1; i < N; ++i) tail = core::add_rn(tail, core::mul_rn(x.c[i], y.c[N - i]));
-  t[0] = tail;
-  // Above them the exact pairs, filled from the top: diagonal 0 last in t (largest).
-  int top = product_term_count<N>;
-  KAMP_UNROLL
-  for (int d = 0; d <= N - 2; ++d) {
-    KAMP_UNROLL
-    for (int i = 0; i <= d; ++i) {
-      double e = 0;
-      t[--top] = core::two_prod(x.c[i], y.c[d - i], e);
-      t[--top] = e;
-    }
-  }
-  exact_sum<product_term_count<N>> s(t);
-  return leading_components<N>(s);
-}
-
-// x b for a double b: product_core's terms for y = {b, 0, ..., 0}, the zero ones left out: the
-// TwoProd pairs x_i b for i <= N - 2 and x_{N-1} b, whose error is the whole tail (2N terms, 8
-// for qd_real where the general product grows 17). The same exact sum S, so mul's bound holds.
-template <int N>
-KOKKOS_INLINE_FUNCTION expansion<N> product_by_double_core(const expansion<N>& x, double b) {
-  double t[2 * N];
-  KAMP_UNROLL
-  for (int i = N - 1; i >= 0; --i) {  // smallest first
-    double e = 0;
-    const double p = core::two_prod(x.c[i], b, e);
-    t[2 * (N - 1 - i)] = e;
-    t[2 * (N - 1 - i) + 1] = p;
-  }
-  exact_sum<2 * N> s(t);
-  return leading_components<N>(s);
-}
-
-// x 2^k for f = 2^k: exact unless a component is or becomes subnormal, which the rare paths
-// allow only where that component is below 2^-2000 of the value.
-template <int N>
-KOKKOS_INLINE_FUNCTION expansion<N> times_power_of_two(const expansion<N>& x, double f) {
-  expansion<N> r;
-  for (int k = 0; k < N; ++k) r.c[k] = core::mul_rn(x.c[k], f);
-  return r;
-}
 
 // The largest expansion<N> (std::numeric_limits' max(), or lowest() for sign -1): DBL_MAX, then
 // components just short of half an ulp of the one before, so that c[0] is the value rounded to
@@ -259,7 +147,7 @@ struct product_op {
   }
   template <int N>
   KOKKOS_INLINE_FUNCTION static expansion<N> compute(const expansion<N>& x, const expansion<N>& y) {
-    return product_core(x, y);
+    return product(x, y);
   }
 };
 
@@ -267,7 +155,7 @@ struct product_op {
 struct product_by_double_op : product_op {
   template <int N>
   KOKKOS_INLINE_FUNCTION static expansion<N> compute(const expansion<N>& x, const expansion<N>& y) {
-    return product_by_double_core(x, y.c[0]);
+    return product_by_double(x, y.c[0]);
   }
 };
 
@@ -330,6 +218,27 @@ KOKKOS_INLINE_FUNCTION expansion<N> mul(const expansion<N>& x, const expansion<N
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> mul(const expansion<N>& x, double b) {
   return detail::apply<detail::product_by_double_op>(x, expansion<N>(b));
+}
+
+// x y + c with one rounding where the bins take it (finite operands, fl(x_0 y_0) in the bins'
+// range, |c_0| < 2^1000, neither factor a power of two), else add(mul(x, y), c); both within the
+// fma contract (the proof above).
+template <int N>
+KOKKOS_INLINE_FUNCTION expansion<N> fma(const expansion<N>& x, const expansion<N>& y, const expansion<N>& c) {
+  const double p = core::mul_rn(x.c[0], y.c[0]);
+  const bool scaling = (x.c[1] == 0 && detail::is_power_of_two(x.c[0])) ||
+                       (y.c[1] == 0 && detail::is_power_of_two(y.c[0]));
+  if (!scaling && detail::fused_fits<detail::fma_bins_of<N>>(p, c.c[0])) return detail::binned_fma(x, y, c, p);
+  return add(mul(x, y), c);
+}
+
+// x b + c for a double b, as fma (the product by a double's 2N terms).
+template <int N>
+KOKKOS_INLINE_FUNCTION expansion<N> fma(const expansion<N>& x, double b, const expansion<N>& c) {
+  const double p = core::mul_rn(x.c[0], b);
+  if (!detail::is_power_of_two(b) && detail::fused_fits<detail::fma_by_double_bins_of<N>>(p, c.c[0]))
+    return detail::binned_fma_by_double(x, b, c, p);
+  return add(mul(x, b), c);
 }
 
 template <int N>

@@ -14,17 +14,7 @@
 
 #include "dd/expansion.hpp"
 #include "dd/limits_common.hpp"
-
-namespace kamp::dd::detail {
-
-constexpr KOKKOS_INLINE_FUNCTION double power_of_two(int e) {  // exact 2^e for |e| <= 1022, usable in constant expressions
-  double r = 1.0;
-  for (int i = 0; i < e; ++i) r *= 2.0;
-  for (int i = 0; i > e; --i) r *= 0.5;
-  return r;
-}
-
-}  // namespace kamp::dd::detail
+#include "dd/product_bins.hpp"  // power_of_two
 
 namespace std {
 

@@ -21,11 +21,15 @@ namespace kamp::formats {
 using rns_formats = type_list<rns::mp_float<8>, rns::mp_float<16>, rns::mp_float<32>, rns::mp_float<64>,
                               rns::mp_float<128>>;
 
-// IEEE double (the baseline), double-double and the N-term expansions (qd_real is N = 4): the
-// formats with arithmetic of their own.
-using multi_double_arithmetic_formats =
-    type_list<double, dd::dd_real, dd::expansion<2>, dd::expansion<3>, dd::qd_real, dd::expansion<5>,
-              dd::expansion<6>, dd::expansion<7>, dd::expansion<8>>;
+// IEEE double (the baseline) and double-double.
+using double_and_dd_formats = type_list<double, dd::dd_real>;
+
+// The N-term expansions (qd_real is N = 4).
+using expansion_formats = type_list<dd::expansion<2>, dd::expansion<3>, dd::qd_real, dd::expansion<5>,
+                                    dd::expansion<6>, dd::expansion<7>, dd::expansion<8>>;
+
+// The formats with arithmetic of their own.
+using multi_double_arithmetic_formats = concat_t<double_and_dd_formats, expansion_formats>;
 
 // The two layouts of D+S triple-precision storage (arithmetic in dd_real).
 using ds_formats = type_list<dd::ds_soa, dd::ds_aos>;

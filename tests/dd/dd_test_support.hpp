@@ -168,6 +168,27 @@ value_type_t<F> random_value(core::random_source& rng, int min_exponent, int max
   return v;
 }
 
+// An expansion that loads the binned products (dd/binned_cores.hpp): lead +-(2 - 2^-52) 2^e or
+// random, then components at their largest (kind 0: |x_k| just below ulp(x_(k-1)), one sign;
+// kind 1: alternating signs) or far below it (kind 2: 1 to 300 bits), added with the format's add.
+template <class E>
+E stressed_expansion(core::random_source& rng, int kind, int exponent) {
+  const double lead = (rng.next_u64() & 1 ? -1 : 1) * std::ldexp(kind == 0 ? 2 - 0x1p-52 : 1 + rng.uniform(0, 1), exponent);
+  E v(lead);
+  for (int k = 1; k < E::size; ++k) {
+    const double top = ulp(v.c[k - 1]);
+    double part = 0;
+    switch (kind) {
+      case 0: part = std::copysign(top * (1 - 0x1p-53), v.c[k - 1]); break;
+      case 1: part = (k % 2 ? -1 : 1) * top * (1 - 0x1p-53); break;
+      default: part = std::ldexp(rng.uniform(), std::ilogb(top) - static_cast<int>(rng.integer(1, 300)));
+    }
+    if (!std::isnormal(part)) break;
+    v = dd::add(v, E(part));
+  }
+  return v;
+}
+
 // A value whose leading component is `lead` scaled: x * 2^-gap built from another random value.
 template <class F>
 value_type_t<F> scaled_random(core::random_source& rng, double reference, int gap) {

@@ -1,7 +1,7 @@
-// An expansion times a double (dd::mul(x, b), fma_by_double: the SpMV's step) against MPFR: mul's
-// bound and underflow floor, the invariant, and mul(x, expansion(b))'s special values, over
-// random operands, wide exponent spreads, cancelling x, powers of two, signed zeros, both ends
-// of the range and Inf/NaN. The SpMV tests run it on every backend.
+// An expansion times a double (dd::mul(x, b)) against MPFR: mul's bound and underflow floor, the
+// invariant, and mul(x, expansion(b))'s special values, over random operands, wide exponent
+// spreads, cancelling x, powers of two, signed zeros, both ends of the range and Inf/NaN. The
+// SpMV tests run it on every backend; fma_by_double, the SpMV's step, is test_expansion_fma.cpp's.
 #include <gtest/gtest.h>
 
 #include <cfloat>
@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "dd/dd_format.hpp"
-#include "formats/fma_by_double.hpp"
 #include "tests/dd/dd_test_support.hpp"
 
 namespace {
@@ -76,16 +75,6 @@ TYPED_TEST(product_by_double_test, special_values_are_those_of_mul) {
                   (std::isnan(kamp::dd::to_double(general)) && std::isnan(kamp::dd::to_double(by_double))))
           << a << " * " << b << ": " << show(general) << " vs " << show(by_double);
     }
-}
-
-TYPED_TEST(product_by_double_test, fma_by_double_is_the_product_then_the_sum) {
-  using E = TypeParam;
-  kamp::core::random_source rng(6200);
-  for (int i = 0; i < 200; ++i) {
-    const E x = random_value<E>(rng, -30, 30), c = random_value<E>(rng, -30, 30);
-    const double a = rng.uniform();
-    ASSERT_TRUE(same_bits(kamp::fma_by_double<E>({}, a, x, c), kamp::dd::add(kamp::dd::mul(x, a), c)));
-  }
 }
 
 }  // namespace
