@@ -2,7 +2,7 @@
 // The measurements behind E5 and E6 (seed 002): AXPY, GEMV (N, T) and GEMM (NN) of any
 // multi-double or RNS format through kamp::blas on one execution space, each set beside what
 // the same run measured for the vendor's double routine (cuBLAS or OpenBLAS), the copy
-// bandwidth, the DD peak model, QD with OpenMP (host, dd_real, when QD is built in) and, at
+// bandwidth, the DD peak model, QD with OpenMP (host, dd_real and qd_real, when QD is built in) and, at
 // the headline sizes, the error of sampled outputs against MPFR.
 //
 // Flops are seed 002's: 2 DDFlop per multiply-add (AXPY 2n, GEMV 2n^2, GEMM 2n^3). The peak
@@ -53,19 +53,22 @@ constexpr int madd_fp64_instructions() {
                 std::is_same<Format, dd::ds_aos>::value) {
     return 29;  // DWTimesDW3 9 + AccurateDWPlusDW 20
   } else if constexpr (is_expansion<Format>::value) {
-    constexpr int n = Format::size, two_sum = 6, fast_two_sum = 3;
-    // Grow-Expansion of t terms (t (t - 1) / 2 TwoSums), then n extractions of Compress over
-    // t, t - 1, ... slots (2 (used - 1) FastTwoSums each).
-    auto exact_sum = [](int t, int outputs) {
-      int extraction_steps = 0;
-      for (int used = t; used > t - outputs; --used) extraction_steps += 2 * (used - 1);
-      return t * (t - 1) / 2 * two_sum + extraction_steps * fast_two_sum;
-    };
-    constexpr int product_terms = n * (n - 1) + n + 1;
-    // n (n + 1) / 2 TwoProds (2 each), n - 1 rounded products, 2n - 1 tail additions.
-    const int mul = n * (n + 1) + (n - 1) + (2 * n - 1) + exact_sum(product_terms, n);
-    const int add = exact_sum(2 * n, n);
-    return mul + add;  // qd_real: 1194 + 300
+    // The fused multiply-add (dd::fma, dd/binned_cores.hpp): n (n + 1) / 2 TwoProds (2 each),
+    // the tail's n - 1 products and 2n - 1 additions, the bins' offsets, the deposits (a
+    // FastTwoSum a bin, then 1 to add what the last bin leaves to rest) of the product's terms and
+    // the addend's n components, the digits (rest into the last bin, 2 flops for each bin's value
+    // and 5 for each carry) and n extractions of Compress over the digits (2 (used - 1)
+    // FastTwoSums each).
+    constexpr int n = Format::size, fast_two_sum = 3;
+    using bins = dd::detail::fma_bins_of<n>;
+    auto deposit = [](int depth) { return (bins::last - bins::first_bin(depth) + 1) * fast_two_sum + 1; };
+    int deposits = deposit(0) + deposit(53) + n * deposit(52 * (n - 1)) + deposit(52 * n - dd::detail::ceil_log2(2 * n));
+    for (int d = 1; d <= n - 2; ++d) deposits += (d + 1) * (deposit(52 * d) + deposit(52 * d + 53));
+    for (int k = 0; k < n; ++k) deposits += deposit(52 * k);
+    const int digits = fast_two_sum + 2 * bins::count + 5 * bins::last;
+    int extractions = 0;
+    for (int used = bins::digit_count; used > bins::digit_count - n; --used) extractions += 2 * (used - 1) * fast_two_sum;
+    return n * (n + 1) + (n - 1) + (2 * n - 1) + bins::count + deposits + digits + extractions;  // qd_real: 356
   } else {
     return 0;
   }
@@ -223,8 +226,8 @@ class multi_double_blas {
       table_.add(bw);
     }
 #ifdef KAMP_ENABLE_QD
-    if constexpr (!gpu && dd) {
-      auto qd = row("speedup", qd_ms(op) / ms);
+    if constexpr (!gpu && (dd || std::is_same<Format, dd::qd_real>::value)) {
+      auto qd = row("speedup", qd_ms<Format>(op) / ms);
       qd.variant = variant + "_vs_qd_openmp";
       table_.add(qd);
     }
@@ -257,15 +260,17 @@ class multi_double_blas {
   }
 
 #ifdef KAMP_ENABLE_QD
+  // QD's Format (dd_real or qd_real) with OpenMP on the same operation and data class.
+  template <class Format>
   double qd_ms(const blas_operation& op) {
     core::random_source rng(7);
     const std::int64_t n = op.n, cells = op.name == "axpy" ? n : n * n;
     auto values = [&](std::int64_t count) {
-      std::vector<dd::dd_real> v(static_cast<std::size_t>(count));
-      for (auto& e : v) e = full<dd::dd_real>(rng);
+      std::vector<Format> v(static_cast<std::size_t>(count));
+      for (auto& e : v) e = full<Format>(rng);
       return v;
     };
-    const auto alpha = full<dd::dd_real>(rng), beta = full<dd::dd_real>(rng);
+    const auto alpha = full<Format>(rng), beta = full<Format>(rng);
     const auto A = values(cells);
     const int reps = op.name == "gemm_NN" ? 1 : repetitions_;
     if (op.name == "axpy") return qd_baseline::axpy_ms(alpha, A, values(n), reps);

@@ -2,6 +2,7 @@
 
 #include <omp.h>
 #include <qd/dd_real.h>
+#include <qd/qd_real.h>
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
@@ -10,15 +11,31 @@ namespace kamp::experiments::qd_baseline {
 
 namespace {
 
-using qd_dd = ::dd_real;
+// QD's type for a kamp format, and the exact conversion.
+template <class Format>
+struct qd_type_of;
+template <>
+struct qd_type_of<dd::dd_real> {
+  using type = ::dd_real;
+  static type convert(const dd::dd_real& v) { return type(v.hi, v.lo); }
+};
+template <>
+struct qd_type_of<dd::qd_real> {
+  using type = ::qd_real;
+  static type convert(const dd::qd_real& v) { return type(v.c[0], v.c[1], v.c[2], v.c[3]); }
+};
 
-std::vector<qd_dd> to_qd(const std::vector<dd::dd_real>& v) {
-  std::vector<qd_dd> out(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) out[i] = qd_dd(v[i].hi, v[i].lo);
-  return out;
+template <class Format>
+typename qd_type_of<Format>::type to_qd(const Format& v) {
+  return qd_type_of<Format>::convert(v);
 }
 
-qd_dd to_qd(const dd::dd_real& v) { return qd_dd(v.hi, v.lo); }
+template <class Format>
+std::vector<typename qd_type_of<Format>::type> to_qd(const std::vector<Format>& v) {
+  std::vector<typename qd_type_of<Format>::type> out(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = to_qd(v[i]);
+  return out;
+}
 
 template <class Loop>
 double median_ms(Loop&& loop, int repetitions) {
@@ -35,11 +52,11 @@ double median_ms(Loop&& loop, int repetitions) {
 
 }  // namespace
 
-double axpy_ms(const dd::dd_real& alpha, const std::vector<dd::dd_real>& x, const std::vector<dd::dd_real>& y,
-               int repetitions) {
+template <class Format>
+double axpy_ms(const Format& alpha, const std::vector<Format>& x, const std::vector<Format>& y, int repetitions) {
   const auto qx = to_qd(x);
   auto qy = to_qd(y);
-  const qd_dd a = to_qd(alpha);
+  const auto a = to_qd(alpha);
   const auto n = static_cast<std::int64_t>(qx.size());
   return median_ms(
       [&] {
@@ -49,18 +66,19 @@ double axpy_ms(const dd::dd_real& alpha, const std::vector<dd::dd_real>& x, cons
       repetitions);
 }
 
-double gemv_ms(char trans, std::int64_t n, const dd::dd_real& alpha, const std::vector<dd::dd_real>& A,
-               const std::vector<dd::dd_real>& x, const dd::dd_real& beta, const std::vector<dd::dd_real>& y,
-               int repetitions) {
+template <class Format>
+double gemv_ms(char trans, std::int64_t n, const Format& alpha, const std::vector<Format>& A,
+               const std::vector<Format>& x, const Format& beta, const std::vector<Format>& y, int repetitions) {
+  using qd_value = typename qd_type_of<Format>::type;
   const auto qA = to_qd(A), qx = to_qd(x);
   auto qy = to_qd(y);
-  const qd_dd a = to_qd(alpha), b = to_qd(beta);
+  const qd_value a = to_qd(alpha), b = to_qd(beta);
   if (trans == 'T')  // y_j = alpha (column j . x) + beta y_j: each thread walks whole columns
     return median_ms(
         [&] {
 #pragma omp parallel for schedule(static)
           for (std::int64_t j = 0; j < n; ++j) {
-            qd_dd sum = 0.0;
+            qd_value sum = 0.0;
             for (std::int64_t i = 0; i < n; ++i) sum += qA[i + j * n] * qx[i];
             qy[j] = a * sum + b * qy[j];
           }
@@ -73,7 +91,7 @@ double gemv_ms(char trans, std::int64_t n, const dd::dd_real& alpha, const std::
 #pragma omp parallel for schedule(static)
         for (std::int64_t i0 = 0; i0 < n; i0 += rows) {
           const std::int64_t end = std::min(n, i0 + rows);
-          qd_dd sum[rows];
+          qd_value sum[rows];
           for (std::int64_t i = i0; i < end; ++i) sum[i - i0] = 0.0;
           for (std::int64_t j = 0; j < n; ++j)
             for (std::int64_t i = i0; i < end; ++i) sum[i - i0] += qA[i + j * n] * qx[j];
@@ -83,22 +101,23 @@ double gemv_ms(char trans, std::int64_t n, const dd::dd_real& alpha, const std::
       repetitions);
 }
 
-double gemm_ms(std::int64_t n, const dd::dd_real& alpha, const std::vector<dd::dd_real>& A,
-               const std::vector<dd::dd_real>& B, const dd::dd_real& beta, const std::vector<dd::dd_real>& C,
-               int repetitions) {
+template <class Format>
+double gemm_ms(std::int64_t n, const Format& alpha, const std::vector<Format>& A, const std::vector<Format>& B,
+               const Format& beta, const std::vector<Format>& C, int repetitions) {
+  using qd_value = typename qd_type_of<Format>::type;
   const auto qA = to_qd(A), qB = to_qd(B);
   auto qC = to_qd(C);
-  const qd_dd a = to_qd(alpha), b = to_qd(beta);
+  const qd_value a = to_qd(alpha), b = to_qd(beta);
   return median_ms(
       [&] {
 #pragma omp parallel
         {
-          std::vector<qd_dd> sum(static_cast<std::size_t>(n));
+          std::vector<qd_value> sum(static_cast<std::size_t>(n));
 #pragma omp for schedule(static)
           for (std::int64_t j = 0; j < n; ++j) {  // column j of C: sum_l A(:, l) B(l, j)
-            std::fill(sum.begin(), sum.end(), qd_dd(0.0));
+            std::fill(sum.begin(), sum.end(), qd_value(0.0));
             for (std::int64_t l = 0; l < n; ++l) {
-              const qd_dd blj = qB[l + j * n];
+              const qd_value blj = qB[l + j * n];
               for (std::int64_t i = 0; i < n; ++i) sum[i] += qA[i + l * n] * blj;
             }
             for (std::int64_t i = 0; i < n; ++i) qC[i + j * n] = a * sum[i] + b * qC[i + j * n];
@@ -107,5 +126,15 @@ double gemm_ms(std::int64_t n, const dd::dd_real& alpha, const std::vector<dd::d
       },
       repetitions);
 }
+
+#define KAMP_QD_BASELINE(Format)                                                                              \
+  template double axpy_ms<Format>(const Format&, const std::vector<Format>&, const std::vector<Format>&, int); \
+  template double gemv_ms<Format>(char, std::int64_t, const Format&, const std::vector<Format>&,             \
+                                  const std::vector<Format>&, const Format&, const std::vector<Format>&, int); \
+  template double gemm_ms<Format>(std::int64_t, const Format&, const std::vector<Format>&,                   \
+                                  const std::vector<Format>&, const Format&, const std::vector<Format>&, int);
+KAMP_QD_BASELINE(dd::dd_real)
+KAMP_QD_BASELINE(dd::qd_real)
+#undef KAMP_QD_BASELINE
 
 }  // namespace kamp::experiments::qd_baseline
