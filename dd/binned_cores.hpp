@@ -46,7 +46,7 @@ using fma_by_double_bins_of = product_bins<3 * N, 52 * N>;
 // 2^(E - 52) and 2^(E - 105) for any slack S <= 17. Elsewhere (an addend above the product) they
 // go down to the last bin.
 template <bool AnchoredAtLead, class Bins>
-KOKKOS_INLINE_FUNCTION void deposit_lead_pair(Bins& bins, double p, double e) {
+KOKKOS_FORCEINLINE_FUNCTION void deposit_lead_pair(Bins& bins, double p, double e) {
   if constexpr (AnchoredAtLead) {
     bins.deposit_exactly(0, 1, p);
     bins.deposit_exactly(Bins::first_bin(53), 2, e);
@@ -61,7 +61,7 @@ KOKKOS_INLINE_FUNCTION void deposit_lead_pair(Bins& bins, double p, double e) {
 // of that, the tail (diagonal N - 1's errors, then diagonal N's products, in product_core's
 // order) below (1.5N - 1) 2^(E + 2 - 52N) (1 + 2^-48) <= 2^(E + 2 - 52N + ceil(log2 2N)).
 template <bool AnchoredAtLead, class Bins, int N>
-KOKKOS_INLINE_FUNCTION void deposit_product_terms(Bins& bins, const expansion<N>& x, const expansion<N>& y) {
+KOKKOS_FORCEINLINE_FUNCTION void deposit_product_terms(Bins& bins, const expansion<N>& x, const expansion<N>& y) {
   double e = 0;
   const double p = core::two_prod(x.c[0], y.c[0], e);
   deposit_lead_pair<AnchoredAtLead>(bins, p, e);
@@ -88,7 +88,7 @@ KOKKOS_INLINE_FUNCTION void deposit_product_terms(Bins& bins, const expansion<N>
 
 // x b's 2N terms (product_by_double_core's): x_i b below 2^(E + 2 - 52 i), its error 2^-53 of that.
 template <bool AnchoredAtLead, class Bins, int N>
-KOKKOS_INLINE_FUNCTION void deposit_product_by_double_terms(Bins& bins, const expansion<N>& x, double b) {
+KOKKOS_FORCEINLINE_FUNCTION void deposit_product_by_double_terms(Bins& bins, const expansion<N>& x, double b) {
   double e = 0;
   const double p = core::two_prod(x.c[0], b, e);
   deposit_lead_pair<AnchoredAtLead>(bins, p, e);
@@ -102,14 +102,14 @@ KOKKOS_INLINE_FUNCTION void deposit_product_by_double_terms(Bins& bins, const ex
 
 // An addend's components, |c_k| <= 2^-52k |c_0| < 2^(E + 1 - 52k).
 template <class Bins, int N>
-KOKKOS_INLINE_FUNCTION void deposit_addend(Bins& bins, const expansion<N>& c) {
+KOKKOS_FORCEINLINE_FUNCTION void deposit_addend(Bins& bins, const expansion<N>& c) {
   KAMP_UNROLL
   for (int k = 0; k < N; ++k) bins.deposit(Bins::first_bin(52 * k), c.c[k]);
 }
 
 // The N leading components of the bins' sum.
 template <int N, class Bins>
-KOKKOS_INLINE_FUNCTION expansion<N> leading_components_of(Bins& bins) {
+KOKKOS_FORCEINLINE_FUNCTION expansion<N> leading_components_of(Bins& bins) {
   double v[Bins::digit_count];
   bins.digits(v);
   exact_sum<Bins::digit_count> s = exact_sum<Bins::digit_count>::from_nonoverlapping(v);
@@ -122,12 +122,14 @@ KOKKOS_INLINE_FUNCTION double larger_magnitude(double p, double c) { return std:
 
 // The grown forms out of line: the rare operands the bins do not take (tiny, or near overflow
 // where edge() calls them).
+// By value, as edge() takes its operands: a reference would give them addresses, and every
+// thread would keep them in local memory.
 template <int N>
-KAMP_OUT_OF_LINE_FUNCTION expansion<N> product_core_out_of_line(const expansion<N>& x, const expansion<N>& y) {
+KAMP_OUT_OF_LINE_FUNCTION expansion<N> product_core_out_of_line(expansion<N> x, expansion<N> y) {
   return product_core(x, y);
 }
 template <int N>
-KAMP_OUT_OF_LINE_FUNCTION expansion<N> product_by_double_core_out_of_line(const expansion<N>& x, double b) {
+KAMP_OUT_OF_LINE_FUNCTION expansion<N> product_by_double_core_out_of_line(expansion<N> x, double b) {
   return product_by_double_core(x, b);
 }
 

@@ -40,14 +40,14 @@
 
 namespace kamp::dd::detail {
 
-constexpr KOKKOS_INLINE_FUNCTION int ceil_log2(int n) {
+constexpr KOKKOS_FORCEINLINE_FUNCTION int ceil_log2(int n) {
   int k = 0;
   while ((1 << k) < n) ++k;
   return k;
 }
 
 // Exact 2^e for |e| <= 1022, usable in constant expressions.
-constexpr KOKKOS_INLINE_FUNCTION double power_of_two(int e) {
+constexpr KOKKOS_FORCEINLINE_FUNCTION double power_of_two(int e) {
   double r = 1;
   for (; e > 0; --e) r *= 2;
   for (; e < 0; ++e) r *= 0.5;
@@ -67,10 +67,10 @@ struct product_bins {
   static constexpr int lowest_exponent = width * last - slack - 972;
   static constexpr double lowest_anchor = power_of_two(lowest_exponent);
 
-  constexpr KOKKOS_INLINE_FUNCTION static int first_bin(int depth) { return depth / width; }
+  constexpr KOKKOS_FORCEINLINE_FUNCTION static int first_bin(int depth) { return depth / width; }
 
   // Whether the bins anchored at p = fl(x_0 y_0) are all normal doubles below 2^1021.
-  KOKKOS_INLINE_FUNCTION static bool fits(double p) {
+  KOKKOS_FORCEINLINE_FUNCTION static bool fits(double p) {
     const double a = std::fabs(p);
     return a >= lowest_anchor && a < 0x1p1000;
   }
@@ -82,7 +82,7 @@ struct product_bins {
   double rest = 0;
 
   // Bins anchored at p's binade (fits(p) holds).
-  KOKKOS_INLINE_FUNCTION explicit product_bins(double p)
+  KOKKOS_FORCEINLINE_FUNCTION explicit product_bins(double p)
       : binade(core::detail::double_of(core::detail::bits_of(p) & 0x7ff0000000000000)) {
     KAMP_UNROLL
     for (int j = 0; j < count; ++j) b[j] = core::mul_rn(binade, start(j));
@@ -90,10 +90,10 @@ struct product_bins {
 
   // Adds t (|t| <= 2^(E + 2 - depth), first = first_bin(depth)) to bins first .. last, what the
   // last leaves to rest.
-  KOKKOS_INLINE_FUNCTION void deposit(int first, double t) { rest = core::add_rn(rest, carry(first, last, t)); }
+  KOKKOS_FORCEINLINE_FUNCTION void deposit(int first, double t) { rest = core::add_rn(rest, carry(first, last, t)); }
 
   // Adds t to bins first .. last_bin, below which its remainder is known to be 0.
-  KOKKOS_INLINE_FUNCTION void deposit_exactly(int first, int last_bin, double t) { carry(first, last_bin, t); }
+  KOKKOS_FORCEINLINE_FUNCTION void deposit_exactly(int first, int last_bin, double t) { carry(first, last_bin, t); }
 
   // The sum as a nonoverlapping expansion, smallest first (exact_sum's slot order).
   // rest goes into bin L first; then, from the last bin up, each bin's value v_j = b[j] - start
@@ -102,25 +102,23 @@ struct product_bins {
   // (both multiples of U_(j-1), b[j - 1] stays in its binade: exact), and v_j - c, a multiple of
   // U_j with |v_j - c| <= U_(j-1) / 2, stays. Every digit lies below the lowest bit of the one
   // above: nonoverlapping. 4 flops a bin where Grow-Expansion would take a TwoSum cascade.
-  KOKKOS_INLINE_FUNCTION void digits(double (&v)[digit_count]) {
+  KOKKOS_FORCEINLINE_FUNCTION void digits(double (&v)[digit_count]) {
     v[0] = carry(last, last, rest);
     KAMP_UNROLL
-    for (int j = count - 1; j >= 0; --j) {
+    for (int k = 1; k < count; ++k) {  // bin j = count - k, its digit v[k]
+      const int j = count - k;
       const double value = core::sub_rn(b[j], core::mul_rn(binade, start(j)));
-      if (j == 0) {
-        v[digit_count - 1] = value;
-        continue;
-      }
       const double above = core::mul_rn(binade, start(j - 1));
       const double carry_up = core::sub_rn(core::add_rn(value, above), above);
       b[j - 1] = core::add_rn(b[j - 1], carry_up);
-      v[count - j] = core::sub_rn(value, carry_up);
+      v[k] = core::sub_rn(value, carry_up);
     }
+    v[count] = core::sub_rn(b[0], core::mul_rn(binade, start(0)));
   }
 
  private:
   // FastTwoSums of t through bins first .. last_bin; returns what the last one leaves.
-  KOKKOS_INLINE_FUNCTION double carry(int first, int last_bin, double t) {
+  KOKKOS_FORCEINLINE_FUNCTION double carry(int first, int last_bin, double t) {
     KAMP_UNROLL
     for (int j = 0; j < count; ++j) {
       if (j < first || j > last_bin) continue;
@@ -132,7 +130,7 @@ struct product_bins {
   }
 
   // 1.5 2^(2 + S - W j), bin j's offset for E = 0, from its bits (a normal double for j <= last).
-  KOKKOS_INLINE_FUNCTION static double start(int j) {
+  KOKKOS_FORCEINLINE_FUNCTION static double start(int j) {
     return core::detail::double_of((std::int64_t(1023 + 2 + slack - width * j) << 52) | (std::int64_t(1) << 51));
   }
 };
