@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <mpfr.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -185,7 +186,8 @@ TYPED_TEST(binned_product_test, products_at_the_bins_limits_are_within_the_mul_b
     // Leading products in the bins' range, at its ends, and just outside it (the grown path).
     const int ends[] = {bins::lowest_exponent, bins::lowest_exponent - 1, 998, 1000, 1005};
     const int target = n % 3 == 0 ? ends[rng.integer(0, 4)] : static_cast<int>(rng.integer(-300, 300));
-    const int ex = static_cast<int>(rng.integer(-200, 200));
+    // Both factors' exponents within +-1000 (finite, normal leads), their sum at the target.
+    const int ex = static_cast<int>(rng.integer(std::max(-200, target - 1000), std::min(200, target + 1000)));
     const E x = stressed_expansion<E>(rng, n % 3, ex), y = stressed_expansion<E>(rng, (n / 3) % 3, target - ex);
     const mpfr_value exact = exact_product(traits::to_mpfr(x), traits::to_mpfr(y));
     for (const E& r : {kamp::dd::mul(x, y), kamp::dd::mul(y, x)})
