@@ -31,6 +31,12 @@ KOKKOS_INLINE_FUNCTION bool is_power_of_two(double a) {
   return (bits & 0x000fffffffffffff) == 0 && exponent != 0 && exponent != 0x7ff;
 }
 
+// Whether x = +-2^k exactly (one component, a power of two).
+template <int N>
+KOKKOS_INLINE_FUNCTION bool is_power_of_two(const expansion<N>& x) {
+  return x.c[1] == 0 && is_power_of_two(x.c[0]);
+}
+
 template <int N>
 using product_bins_of = product_bins<product_term_count<N>, 52 * N>;
 template <int N>
@@ -137,8 +143,8 @@ KAMP_OUT_OF_LINE_FUNCTION expansion<N> product_by_double_core_out_of_line(expans
 // for a zero operand (then every component is 0), else the grown form.
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> product(const expansion<N>& x, const expansion<N>& y) {
-  if (y.c[1] == 0 && is_power_of_two(y.c[0])) return times_power_of_two(x, y.c[0]);
-  if (x.c[1] == 0 && is_power_of_two(x.c[0])) return times_power_of_two(y, x.c[0]);
+  if (is_power_of_two(y)) return times_power_of_two(x, y.c[0]);
+  if (is_power_of_two(x)) return times_power_of_two(y, x.c[0]);
   const double p = core::mul_rn(x.c[0], y.c[0]);
   if (product_bins_of<N>::fits(p)) {
     product_bins_of<N> bins(p);
@@ -164,11 +170,11 @@ KOKKOS_INLINE_FUNCTION expansion<N> product_by_double(const expansion<N>& x, dou
 }
 
 // Whether a multiply-add with product lead p and addend lead c goes through the bins: p fits
-// (so the product's TwoProd errors are exact) and |c| < 2^1000, so the anchor, the larger of the
-// two, fits as well.
+// (so the product's TwoProd errors are exact) and |c| is below the bins' highest anchor, so the
+// anchor, the larger of the two, fits as well.
 template <class Bins>
 KOKKOS_INLINE_FUNCTION bool fused_fits(double p, double c) {
-  return Bins::fits(p) && std::fabs(c) < 0x1p1000;
+  return Bins::fits(p) && std::fabs(c) < Bins::highest_anchor;
 }
 
 // x y + c in one set of bins anchored at the larger of fl(x_0 y_0) and c_0 (fused_fits holds).

@@ -226,8 +226,7 @@ KOKKOS_INLINE_FUNCTION expansion<N> mul(const expansion<N>& x, double b) {
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> fma(const expansion<N>& x, const expansion<N>& y, const expansion<N>& c) {
   const double p = core::mul_rn(x.c[0], y.c[0]);
-  const bool scaling = (x.c[1] == 0 && detail::is_power_of_two(x.c[0])) ||
-                       (y.c[1] == 0 && detail::is_power_of_two(y.c[0]));
+  const bool scaling = detail::is_power_of_two(x) || detail::is_power_of_two(y);
   if (!scaling && detail::fused_fits<detail::fma_bins_of<N>>(p, c.c[0])) return detail::binned_fma(x, y, c, p);
   return add(mul(x, y), c);
 }

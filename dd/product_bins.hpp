@@ -66,13 +66,14 @@ struct product_bins {
   // The smallest E with bin L's ulp, 2^(E + 2 + S - W L - 52), at least 2^-1022.
   static constexpr int lowest_exponent = width * last - slack - 972;
   static constexpr double lowest_anchor = power_of_two(lowest_exponent);
+  static constexpr double highest_anchor = 0x1p1000;  // bin 0's offset stays below 2^1021
 
   constexpr KOKKOS_FORCEINLINE_FUNCTION static int first_bin(int depth) { return depth / width; }
 
   // Whether the bins anchored at p = fl(x_0 y_0) are all normal doubles below 2^1021.
   KOKKOS_FORCEINLINE_FUNCTION static bool fits(double p) {
     const double a = std::fabs(p);
-    return a >= lowest_anchor && a < 0x1p1000;
+    return a >= lowest_anchor && a < highest_anchor;
   }
 
   // Invariant: b[j] - binade start(j) is the exact sum of what bin j received, and b[j] lies in

@@ -40,6 +40,9 @@ using dd_configs =
 using dd_host_configs = dd_configs_of<
     formats::cartesian_t<formats::multi_double_arithmetic_formats, formats::type_list<reference_space>>>::type;
 
+// The expansions the costlier expansion suites run: the two smallest, qd_real and the largest.
+using sampled_expansions = ::testing::Types<dd::expansion<2>, dd::expansion<3>, dd::qd_real, dd::expansion<8>>;
+
 struct dd_config_name {
   template <class T>
   static std::string GetName(int) {

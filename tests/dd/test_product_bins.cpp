@@ -172,9 +172,7 @@ TEST(ProductBins, TheLeadingPairNeedsOnlyItsTwoBins) {
 // MPFR's product, with the invariant.
 template <class E>
 class binned_product_test : public ::testing::Test {};
-using expansions = ::testing::Types<kamp::dd::expansion<2>, kamp::dd::expansion<3>, kamp::dd::qd_real,
-                                    kamp::dd::expansion<8>>;
-TYPED_TEST_SUITE(binned_product_test, expansions);
+TYPED_TEST_SUITE(binned_product_test, sampled_expansions);
 
 TYPED_TEST(binned_product_test, products_at_the_bins_limits_are_within_the_mul_bound) {
   using E = TypeParam;

@@ -20,9 +20,7 @@ using kamp::core::mpfr_value;
 
 template <class E>
 class product_by_double_test : public ::testing::Test {};
-using expansions = ::testing::Types<kamp::dd::expansion<2>, kamp::dd::expansion<3>, kamp::dd::qd_real,
-                                    kamp::dd::expansion<8>>;
-TYPED_TEST_SUITE(product_by_double_test, expansions);
+TYPED_TEST_SUITE(product_by_double_test, sampled_expansions);
 
 template <class E>
 std::vector<std::pair<E, double>> operands() {
