@@ -8,7 +8,8 @@
 // in a CUDA build, on the host's OpenMP threads too (unless --no-host), so the speedup is
 // measured in one run. Beside them, the SpMV alone: kamp's double and dd_real SpMV and the vendor's double SpMV (cuSPARSE) on the same
 // matrix, with the bytes each must move (values and column indices, row offsets, x once, y) as a
-// fraction of the copy bandwidth measured in the same run, for every row shape on a device. Runs to a tolerance, convergence
+// fraction of the copy bandwidth measured in the same run, for the row loop's alternatives on a
+// device; and each VP iteration against its byte floor (vp_iteration_bytes at that bandwidth). Runs to a tolerance, convergence
 // histories and the 1-vs-2-GPU scaling come from kamp_solve (experiments/device/e11_solves.sh).
 #include <algorithm>
 #include <map>
@@ -35,9 +36,24 @@ struct e11_case {
   std::int64_t iterations;  // timed outer iterations (fewer for RNS, whose SpMV is costly)
 };
 
+// The bytes a VP outer iteration's kernels must move, each reading and writing its operands once
+// (s bytes a value of the outer format, n rows, S JOR sweeps, M = 12 nnz + 8 n the matrix):
+// - two inner solves, each: p or t to double (s + 8 n), the first sweep omega D^-1 v (24 n), S - 1
+//   sweeps (the matrix, z once, v, D^-1, the next z: M + 32 n), back to the format (8 + s n);
+// - two SpMVs (M + 2 s n);
+// - the vector updates: six dot products over nine operand reads, two copies, five AXPYs and a
+//   SCAL (9 + 4 + 15 + 2 + 3 = 33 s n).
+// 10 matrix passes and 41 s + 336 bytes a row at S = 5.
+double vp_iteration_bytes(const sparse::csr_host& host, double value_bytes, int sweeps) {
+  const double n = static_cast<double>(host.rows), s = value_bytes;
+  const double matrix = 12.0 * static_cast<double>(host.nnz()) + 8.0 * n;
+  const double inner = (s + 8) * n + 24 * n + (sweeps - 1) * (matrix + 32 * n) + (8 + s) * n;
+  return 2 * inner + 2 * (matrix + 2 * s * n) + 33 * s * n;
+}
+
 template <class Space, class Format>
 double run_case(harness::results_table& table, const sparse::csr_host& host, const std::vector<double>& rhs,
-                std::int64_t n, const e11_case& c, const std::string& space_name) {
+                std::int64_t n, const e11_case& c, const std::string& space_name, double copy_gbs) {
   using memory = typename Space::memory_space;
   using traits = format_traits<Format>;
   progress("E11", c.variant + " on " + space_name);
@@ -67,14 +83,20 @@ double run_case(harness::results_table& table, const sparse::csr_host& host, con
   };
   const double per_iteration = ms / std::max<std::int64_t>(result.iterations, 1);
   add("time_ms", per_iteration);  // per outer iteration
+  if (c.precondition) {
+    const double floor_ms = vp_iteration_bytes(host, sizeof(value_type_t<Format>), options.inner.sweeps) / (copy_gbs * 1e6);
+    add("byte_floor_ms", floor_ms);
+    add("over_byte_floor", per_iteration / floor_ms);
+  }
   add("iterations", static_cast<double>(result.iterations));
   add("rel_error", result.history.back().true_residual);  // ||b - A x|| / ||b|| after them
   return per_iteration;
 }
 
 // SpMV y = A x alone, median of 20: time, effective bandwidth and its share of the copy bandwidth.
+// Returns the copy bandwidth it measured.
 template <class Space>
-void measure_spmv(harness::results_table& table, const sparse::csr_host& host, const std::string& space_name) {
+double measure_spmv(harness::results_table& table, const sparse::csr_host& host, const std::string& space_name) {
   using memory = typename Space::memory_space;
   progress("E11", "SpMV on " + space_name);
   const sparse::csr_matrix<memory> A(host);
@@ -102,9 +124,16 @@ void measure_spmv(harness::results_table& table, const sparse::csr_host& host, c
   Kokkos::deep_copy(xd.values, one);
   report("spmv_dd_real_kamp", median_milliseconds([&] { sparse::spmv(Space(), one, A, xd, zero, yd); }, 20),
          matrix_bytes + 32 * rows);
-  // On a device, every row shape (lanes per row x rows per team) for both formats: the default
-  // shape (sparse/row_shape.hpp) is the fastest of these.
+  // On a device, the alternatives to one thread per sliced row: one thread per CSR row, and
+  // every shape of lanes sharing a CSR row (lanes per row x rows per team), for both formats.
   if constexpr (!Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible) {
+    const sparse::csr_matrix<memory> plain(host, sparse::row_storage::csr);
+    report("spmv_double_kamp_csr_rows", median_milliseconds([&] { sparse::spmv(Space(), 1.0, plain, x, 0.0, y); }, 20),
+           matrix_bytes + 16 * rows);
+    report("spmv_dd_real_kamp_csr_rows",
+           median_milliseconds([&] { sparse::spmv(Space(), one, plain, xd, zero, yd); }, 20), matrix_bytes + 32 * rows);
+    add("sliced_rows", "stored_over_nnz",
+        static_cast<double>(sparse::sliced_rows<memory>(host, nullptr).stored()) / static_cast<double>(host.nnz()));
     for (int lanes : {2, 4, 8, 16, 32}) {
       for (int threads : {128, 256, 512}) {
         const sparse::row_shape shape{lanes, threads / lanes};
@@ -124,20 +153,24 @@ void measure_spmv(harness::results_table& table, const sparse::csr_host& host, c
            median_milliseconds([&] { vendor.apply(1.0, x.values.data(), 0.0, y.values.data()); }, 20),
            matrix_bytes + 16 * rows);
   }
+  return copy_gbs;
 }
 
 template <class Space>
 void run_space(harness::results_table& table, const sparse::csr_host& host, const std::vector<double>& rhs,
                std::int64_t n, bool quick, std::map<std::string, double>& times) {
   const std::string name = Space::name();
-  measure_spmv<Space>(table, host, name);
+  const double gbs = measure_spmv<Space>(table, host, name);
   const std::int64_t outer = quick ? 10 : 30;
-  times[name + "/double"] = run_case<Space, double>(table, host, rhs, n, {"bicgstab_double", false, outer}, name);
-  times[name + "/vp_double"] = run_case<Space, double>(table, host, rhs, n, {"vpbicgstab_double", true, outer}, name);
-  times[name + "/dd"] = run_case<Space, dd::dd_real>(table, host, rhs, n, {"vpbicgstab_dd_real", true, outer}, name);
-  times[name + "/qd"] = run_case<Space, dd::qd_real>(table, host, rhs, n, {"vpbicgstab_qd_real", true, quick ? 3 : 10}, name);
+  times[name + "/double"] = run_case<Space, double>(table, host, rhs, n, {"bicgstab_double", false, outer}, name, gbs);
+  times[name + "/vp_double"] =
+      run_case<Space, double>(table, host, rhs, n, {"vpbicgstab_double", true, outer}, name, gbs);
+  times[name + "/dd"] =
+      run_case<Space, dd::dd_real>(table, host, rhs, n, {"vpbicgstab_dd_real", true, outer}, name, gbs);
+  times[name + "/qd"] =
+      run_case<Space, dd::qd_real>(table, host, rhs, n, {"vpbicgstab_qd_real", true, quick ? 3 : 10}, name, gbs);
   times[name + "/rns"] =
-      run_case<Space, rns::mp_float<16>>(table, host, rhs, n, {"vpbicgstab_rns_212", true, quick ? 3 : 5}, name);
+      run_case<Space, rns::mp_float<16>>(table, host, rhs, n, {"vpbicgstab_rns_212", true, quick ? 3 : 5}, name, gbs);
 }
 
 }  // namespace

@@ -61,7 +61,7 @@ void jor_sweep(const ExecSpace& exec, const sparse::csr_matrix<typename ExecSpac
   const std::int64_t below = z.below;
   sparse::detail::reduce_rows<ExecSpace, double>(
       "kamp::solvers::jor::sweep", exec, A, rows,
-      KOKKOS_LAMBDA(std::int64_t p, double acc) { return acc + A.value(p) * z.load(A.col(p)); },
+      KOKKOS_LAMBDA(double a, std::int32_t col, double acc) { return acc + a * z.load(col); },
       KOKKOS_LAMBDA(std::int64_t i, double az) {
         const double r = v(i) - az;
         if (keep_residual) residual(i) = r;

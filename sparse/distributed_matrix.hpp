@@ -1,7 +1,10 @@
 #pragma once
 // One rank's part of a row-block distributed CSR matrix in a Kokkos memory space (the layout
 // and its numbering: sparse/local_layout.hpp), with the communicator its SpMV and reductions use.
-// On one rank it wraps a csr_matrix as it is: no ghosts, every row interior, no copy.
+// On one rank it wraps a csr_matrix as it is: no ghosts, every row interior, no copy. Where the
+// matrix keeps sliced rows (sparse/csr_matrix.hpp), a rank that exchanges a halo keeps its
+// interior and boundary rows sliced apart (the row loops run them separately), one that does not
+// keeps all its rows sliced: one sliced copy of the matrix either way.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -12,17 +15,9 @@
 #include "parallel/communicator.hpp"
 #include "sparse/csr_matrix.hpp"
 #include "sparse/local_layout.hpp"
+#include "sparse/row_set.hpp"
 
 namespace kamp::sparse {
-
-// A set of local rows: all of [0, count) or the listed ones.
-template <class MemorySpace>
-struct row_set {
-  Kokkos::View<const std::int32_t*, MemorySpace> list;
-  std::int64_t count = 0;
-  bool all = true;
-  KOKKOS_INLINE_FUNCTION std::int64_t operator()(std::int64_t k) const { return all ? k : list(k); }
-};
 
 template <class MemorySpace>
 class distributed_matrix {
@@ -35,12 +30,15 @@ class distributed_matrix {
       : local_(a), global_rows_(a.rows()), comm_(parallel::serial()) {}
 
   // Collective: this rank's rows of the matrix (sparse::row_slice) split by `blocks`.
+  // `storage`: whether the rows are also kept sliced (sparse/csr_matrix.hpp).
   distributed_matrix(const csr_host& my_rows, const row_blocks& blocks,
-                     std::shared_ptr<const parallel::communicator> comm)
-      : distributed_matrix(make_local_layout(my_rows, blocks, *comm), comm) {}  // copied: the layout reads *comm
+                     std::shared_ptr<const parallel::communicator> comm,
+                     row_storage storage = default_row_storage<MemorySpace>())
+      : distributed_matrix(make_local_layout(my_rows, blocks, *comm), comm, storage) {}  // copied: the layout reads *comm
 
-  distributed_matrix(const local_layout& layout, std::shared_ptr<const parallel::communicator> comm)
-      : local_(layout.local),
+  distributed_matrix(const local_layout& layout, std::shared_ptr<const parallel::communicator> comm,
+                     row_storage storage = default_row_storage<MemorySpace>())
+      : local_(layout.local, exchanges(layout) ? row_storage::csr : storage),
         first_row_(layout.first_row),
         global_rows_(layout.global_rows),
         below_(layout.below),
@@ -48,7 +46,12 @@ class distributed_matrix {
         comm_(std::move(comm)),
         send_rows_(copy(layout.plan.send_rows, "kamp::sparse::distributed_matrix::send_rows")),
         interior_(copy(layout.interior_rows, "kamp::sparse::distributed_matrix::interior")),
-        boundary_(copy(layout.boundary_rows, "kamp::sparse::distributed_matrix::boundary")) {}
+        boundary_(copy(layout.boundary_rows, "kamp::sparse::distributed_matrix::boundary")) {
+    if (exchanges(layout) && storage == row_storage::csr_and_slices) {
+      interior_slices_ = sliced_rows<MemorySpace>(layout.local, &layout.interior_rows);
+      boundary_slices_ = sliced_rows<MemorySpace>(layout.local, &layout.boundary_rows);
+    }
+  }
 
   const csr_matrix<MemorySpace>& local() const { return local_; }
   std::int64_t owned_rows() const { return local_.rows(); }
@@ -59,11 +62,20 @@ class distributed_matrix {
   const halo_plan& plan() const { return plan_; }
   const parallel::communicator& comm() const { return *comm_; }
   const index_view& send_rows() const { return send_rows_; }
-  row_set<MemorySpace> all_rows() const { return {{}, owned_rows(), true}; }
-  row_set<MemorySpace> interior_rows() const { return {interior_, static_cast<std::int64_t>(interior_.extent(0)), false}; }
-  row_set<MemorySpace> boundary_rows() const { return {boundary_, static_cast<std::int64_t>(boundary_.extent(0)), false}; }
+  // Whether SpMVs exchange a halo (sparse/halo.hpp, for_rows_with_halo): then the row loops
+  // take the interior rows and the boundary rows, else all rows at once.
+  bool exchanges() const { return ghosts() > 0 || plan_.sends() > 0; }
+  row_set<MemorySpace> all_rows() const { return local_.all_rows(); }
+  row_set<MemorySpace> interior_rows() const {
+    return {interior_, static_cast<std::int64_t>(interior_.extent(0)), false, interior_slices_};
+  }
+  row_set<MemorySpace> boundary_rows() const {
+    return {boundary_, static_cast<std::int64_t>(boundary_.extent(0)), false, boundary_slices_};
+  }
 
  private:
+  static bool exchanges(const local_layout& layout) { return layout.plan.ghosts() > 0 || layout.plan.sends() > 0; }
+
   static index_view copy(const std::vector<std::int32_t>& host, const char* label) {
     index_view v = core::allocate<index_view>("kamp::sparse::distributed_matrix", label, core::initial_values::unset,
                                               host.size());
@@ -77,6 +89,7 @@ class distributed_matrix {
   halo_plan plan_;
   std::shared_ptr<const parallel::communicator> comm_;
   index_view send_rows_, interior_, boundary_;
+  sliced_rows<MemorySpace> interior_slices_, boundary_slices_;
 };
 
 }  // namespace kamp::sparse

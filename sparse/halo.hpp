@@ -102,7 +102,7 @@ template <class ExecSpace, class Array, class Value, class Compute>
 void for_rows_with_halo(const ExecSpace& exec, const distributed_matrix<typename Array::memory_space>& a,
                         const Array& x, const halo_buffer<Value, typename Array::memory_space>& halo,
                         const Compute& compute) {
-  if (a.ghosts() == 0 && a.plan().sends() == 0) return compute(a.all_rows());
+  if (!a.exchanges()) return compute(a.all_rows());
   const auto pending = start_halo(exec, a, x, halo);
   compute(a.interior_rows());
   finish_halo(exec, *pending, halo);

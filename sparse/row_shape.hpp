@@ -3,8 +3,6 @@
 // row and how many rows share a team.
 #include <Kokkos_Core.hpp>
 
-#include <type_traits>
-
 #include "formats/format_traits.hpp"
 
 namespace kamp::sparse {
@@ -18,15 +16,10 @@ struct row_shape {
   int rows_per_team = 1;
 };
 
-// On a GPU, lanes read a row's values and columns in coalesced runs (rows of tens of nonzeros),
-// for formats whose values are cheap to pass between lanes; large values (RNS) and host backends
-// keep one thread per row. 8 lanes were fastest on the H200 for double and dd_real, 8 x 16 and
-// 8 x 32 within 2 % of each other (docs/design.md, "Row shape, measured").
+// One thread per row everywhere: on a GPU the matrix's sliced rows (sparse/sliced_rows.hpp) give
+// a warp coalesced reads without lanes sharing a row (docs/design.md, "Row loops, measured").
 template <class ExecSpace, class Format>
 constexpr row_shape default_row_shape() {
-#ifdef KOKKOS_ENABLE_CUDA
-  if (std::is_same<ExecSpace, Kokkos::Cuda>::value && sizeof(value_type_t<Format>) <= 64) return {8, 32};
-#endif
   return {1, 1};
 }
 

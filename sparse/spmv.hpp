@@ -44,27 +44,45 @@ struct format_sum {
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
 
-// One lane's chain: acc = accumulate(p, acc) for p = begin, begin + stride, ... < end, four
-// entries per step so that their loads are in flight together, then the rest one by one. (Taking
-// a short last step with guarded entries instead was slower on the H200: 0.463 against 0.383 ms
-// for the double SpMV of E11's matrix.) The order, and so the bits, are those of the plain loop.
-template <class Value, class Accumulate>
-KOKKOS_INLINE_FUNCTION Value lane_chain(const Accumulate& accumulate, std::int64_t begin, std::int64_t end,
-                                        std::int64_t stride, Value acc) {
+// One lane's chain: acc = step(p, acc) for p = begin, begin + stride, ... < end, four entries
+// per step so that their loads are in flight together, then the rest one by one. (Taking a short
+// last step with guarded entries instead was slower on the H200: 0.463 against 0.383 ms for the
+// double SpMV of E11's matrix.) The order, and so the bits, are those of the plain loop.
+template <class Value, class Step>
+KOKKOS_INLINE_FUNCTION Value lane_chain(const Step& step, std::int64_t begin, std::int64_t end, std::int64_t stride,
+                                        Value acc) {
   std::int64_t p = begin;
   for (; p + 3 * stride < end; p += 4 * stride) {
-    acc = accumulate(p, acc);
-    acc = accumulate(p + stride, acc);
-    acc = accumulate(p + 2 * stride, acc);
-    acc = accumulate(p + 3 * stride, acc);
+    acc = step(p, acc);
+    acc = step(p + stride, acc);
+    acc = step(p + 2 * stride, acc);
+    acc = step(p + 3 * stride, acc);
   }
-  for (; p < end; p += stride) acc = accumulate(p, acc);
+  for (; p < end; p += stride) acc = step(p, acc);
   return acc;
 }
 
-// For every row i of `rows`: s = zero, s = accumulate(p, s) over the row's entries p, then
-// finish(i, s). With L = shape.lanes, lane l folds entries l, l + L, ... and the lanes' sums are
-// joined by a tree of additions in the format. The SpMV and the JOR sweep are both this loop.
+// accumulate(a_ip, col p, acc) for the entry at p of a storage (csr_matrix, sliced_rows).
+template <class Storage, class Accumulate>
+struct entry_step {
+  Storage storage;
+  Accumulate accumulate;
+  template <class Value>
+  KOKKOS_INLINE_FUNCTION Value operator()(std::int64_t p, const Value& acc) const {
+    return accumulate(storage.value(p), storage.col(p), acc);
+  }
+};
+template <class Storage, class Accumulate>
+KOKKOS_INLINE_FUNCTION entry_step<Storage, Accumulate> step_over(const Storage& storage, const Accumulate& accumulate) {
+  return {storage, accumulate};
+}
+
+// For every row i of `rows`: s = zero, s = accumulate(a_ij, j, s) over the row's entries in
+// order, then finish(i, s). The SpMV and the JOR sweep are both this loop.
+// - shape.lanes = 1: one thread per row, its chain the plain loop. Rows kept sliced
+//   (rows.slices) are read from the slices, a warp's 32 rows side by side; otherwise from CSR.
+// - shape.lanes = L > 1 (GPUs): lane l folds entries l, l + L, ... of a CSR row, and the lanes'
+//   sums are joined by a tree of additions in the format.
 template <class ExecSpace, class Format, class Accumulate, class Finish>
 void reduce_rows(const std::string& label, const ExecSpace& exec,
                  const csr_matrix<typename ExecSpace::memory_space>& A,
@@ -74,11 +92,22 @@ void reduce_rows(const std::string& label, const ExecSpace& exec,
   using value = value_type_t<Format>;
   if (rows.count == 0) return;
   constexpr bool host = Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
-  if (host || (shape.lanes == 1 && shape.rows_per_team == 1)) {
+  if (shape.lanes == 1 && !rows.slices.empty()) {
+    const auto slices = rows.slices;
+    const auto step = step_over(slices, accumulate);
+    Kokkos::parallel_for(
+        label + "_sliced", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
+          const std::int64_t first = slices.first_entry(k), end = first + std::int64_t(slice_height) * slices.length(k);
+          finish(rows(k), lane_chain(step, first, end, slice_height, traits::zero()));
+        });
+    return;
+  }
+  const auto step = step_over(A, accumulate);
+  if (host || shape.lanes == 1) {
     Kokkos::parallel_for(
         label, Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
           const std::int64_t i = rows(k);
-          finish(i, lane_chain(accumulate, A.row_begin(i), A.row_end(i), 1, traits::zero()));
+          finish(i, lane_chain(step, A.row_begin(i), A.row_end(i), 1, traits::zero()));
         });
     return;
   }
@@ -94,7 +123,7 @@ void reduce_rows(const std::string& label, const ExecSpace& exec,
         value sum = traits::zero();
         Kokkos::parallel_reduce(
             Kokkos::ThreadVectorRange(team, lanes),
-            [&](int lane, value& acc) { acc = lane_chain(accumulate, begin + lane, end, lanes, acc); },
+            [&](int lane, value& acc) { acc = lane_chain(step, begin + lane, end, lanes, acc); },
             format_sum<Format>{sum, context});
         Kokkos::single(Kokkos::PerThread(team), [&] { finish(i, sum); });
       });
@@ -114,8 +143,8 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
   const auto context = traits::template context<typename Array::memory_space>();
   reduce_rows<ExecSpace, Format>(
       "kamp::sparse::spmv", exec, A, rows,
-      KOKKOS_LAMBDA(std::int64_t p, const value& acc) {
-        return fma_by_double<Format>(context, A.value(p), x.load(A.col(p)), acc);
+      KOKKOS_LAMBDA(double a, std::int32_t col, const value& acc) {
+        return fma_by_double<Format>(context, a, x.load(col), acc);
       },
       KOKKOS_LAMBDA(std::int64_t i, const value& sum) {
         value result = traits::mul(context, alpha, sum);
@@ -152,7 +181,7 @@ void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha, const csr_ma
   check_row_shape("kamp::sparse::spmv", shape);
   detail::require_lengths("kamp::sparse::spmv", A.cols(), A.rows(), x, y);
   detail::spmv_rows<ExecSpace, Format>(exec, alpha, A, detail::plain_vector<Array>{x}, beta, y,
-                                       row_set<typename Array::memory_space>{{}, A.rows(), true}, shape);
+                                       A.all_rows(), shape);
 }
 
 // The distributed SpMV (collective): x and y hold this rank's rows. The halo is exchanged while

@@ -1,7 +1,7 @@
 // The distributed matrix on every rank of the mpirun (2 and 3 ranks in CTest): the halo plan
 // against the matrix (every ghost read is received, every send requested), SpMV over formats
 // and backends bitwise equal to the one-rank SpMV of the whole matrix (each row's chain is the
-// same), on a nonsymmetric random matrix (one-sided needs) and the curl-curl matrix; dot
+// same, read from CSR or from sliced rows), on a nonsymmetric random matrix (one-sided needs) and the curl-curl matrix; dot
 // products summed in rank order: the same bits on every rank and within gamma_(n+P-1) of the
 // exact value; argument errors named.
 #include <set>
@@ -41,13 +41,14 @@ sparse::csr_host small_curl_curl() {
 }
 
 template <class Case>
-void check_spmv_matches_one_rank(const sparse::csr_host& host) {
+void check_spmv_matches_one_rank(const sparse::csr_host& host, sparse::row_storage storage) {
   using F = typename Case::format;
   using memory = typename Case::memory;
   const auto comm = world();
   const int me = comm->rank();
   const sparse::row_blocks blocks = sparse::balanced_row_blocks(host, comm->size());
-  const sparse::distributed_matrix<memory> dA(sparse::row_slice(host, blocks.begin(me), blocks.end(me)), blocks, comm);
+  const sparse::distributed_matrix<memory> dA(sparse::row_slice(host, blocks.begin(me), blocks.end(me)), blocks, comm,
+                                              storage);
   const sparse::csr_matrix<memory> A(host);
   core::random_source rng(99);  // the same values on every rank
   auto xs = random_values<F>(rng, static_cast<std::size_t>(host.rows), -2, 2);
@@ -70,7 +71,7 @@ void check_spmv_matches_one_rank(const sparse::csr_host& host) {
     for (std::size_t i = 0; i < got.size(); ++i) {
       const std::size_t global = static_cast<std::size_t>(blocks.begin(me)) + i;
       ASSERT_TRUE(same_bits<F>(got[i], expected[global]))
-          << "rank " << me << " row " << global << ": " << format_traits<F>::to_string(got[i]) << " vs one rank "
+          << "rank " << me << " row " << global << (storage == sparse::row_storage::csr ? " (CSR)" : " (sliced)") << ": " << format_traits<F>::to_string(got[i]) << " vs one rank "
           << format_traits<F>::to_string(expected[global]);
     }
   }
@@ -109,10 +110,15 @@ template <class T>
 class distributed_spmv : public ::testing::Test {};
 TYPED_TEST_SUITE(distributed_spmv, distributed_cases, blas_case_type_name);
 
+// Both storages on every backend: CSR rows and sliced interior and boundary rows.
 TYPED_TEST(distributed_spmv, lopsided_matrix_matches_one_rank) {
-  check_spmv_matches_one_rank<TypeParam>(lopsided_matrix(173));
+  for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
+    check_spmv_matches_one_rank<TypeParam>(lopsided_matrix(173), storage);
 }
-TYPED_TEST(distributed_spmv, curl_curl_matches_one_rank) { check_spmv_matches_one_rank<TypeParam>(small_curl_curl()); }
+TYPED_TEST(distributed_spmv, curl_curl_matches_one_rank) {
+  for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
+    check_spmv_matches_one_rank<TypeParam>(small_curl_curl(), storage);
+}
 TYPED_TEST(distributed_spmv, rank_order_dot_is_global_and_within_bound) { check_rank_order_dot<TypeParam>(); }
 
 TEST(distributed_layout, halo_plan_covers_every_ghost_read_once) {

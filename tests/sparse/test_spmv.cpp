@@ -1,7 +1,8 @@
 // SpMV y = alpha A x + beta y over formats and backends against the exact MPFR result, each
 // output within gamma_(2r+3) (|alpha| (|A||x|)_i + |beta| |y_i|) (sparse/spmv.hpp, r the row's
 // nonzero count); empty rows, a dense row, duplicates summed on assembly; beta = 0 must not read
-// y (NaN there); every row shape (lanes per row, rows per team) within the same bound; argument
+// y (NaN there); every row shape (lanes per row, rows per team) within the same bound; one thread
+// per row the row's chain bit for bit, from CSR and from sliced rows; argument
 // errors, a bad shape among them, named with y untouched.
 #include <cmath>
 #include <limits>
@@ -81,6 +82,38 @@ void check_spmv(bool beta_zero, const sparse::row_shape& shape = sparse::default
   }
 }
 
+// One thread per row (the default shape) is the row's chain in CSR order, the same bits from CSR
+// and from sliced rows on every backend: acc = fma_by_double(a_ij, x_j, acc) from zero, then
+// alpha acc, then beta y_i + that by fma, formed here on the host.
+template <class Case>
+void check_row_chain_bits(sparse::row_storage storage) {
+  using F = typename Case::format;
+  using traits = typename Case::traits;
+  const auto ctx = traits::template context<Kokkos::HostSpace>();
+  core::random_source rng(31);
+  const sparse::csr_host host = random_matrix(rng, 75, 61);  // three slices, the last one partial
+  const sparse::csr_matrix<typename Case::memory> A(host, storage);
+  auto xs = random_values<F>(rng, 61, -3, 3);
+  auto ys = random_values<F>(rng, 75);
+  const auto alpha = random_value<F>(rng), beta = random_value<F>(rng);
+  auto y = stored<Case>(ys, "y");
+  sparse::spmv(typename Case::space(), alpha, A, stored<Case>(xs, "x"), beta, y);
+  Kokkos::fence();
+  const auto got = copy_to_host(y);
+  for (std::int64_t i = 0; i < host.rows; ++i) {
+    auto acc = traits::zero();
+    for (std::int64_t p = host.row_ptr[static_cast<std::size_t>(i)]; p < host.row_ptr[static_cast<std::size_t>(i + 1)];
+         ++p) {
+      const auto& xj = xs[static_cast<std::size_t>(host.col_idx[static_cast<std::size_t>(p)])];
+      acc = fma_by_double<F>(ctx, host.values[static_cast<std::size_t>(p)], xj, acc);
+    }
+    const auto expected = traits::fma(ctx, beta, ys[static_cast<std::size_t>(i)], traits::mul(ctx, alpha, acc));
+    ASSERT_TRUE(same_bits<F>(got[static_cast<std::size_t>(i)], expected))
+        << "y[" << i << "]" << (storage == sparse::row_storage::csr ? " from CSR" : " from sliced rows") << ": "
+        << traits::to_string(got[static_cast<std::size_t>(i)]) << " vs the chain's " << traits::to_string(expected);
+  }
+}
+
 template <class Case>
 void check_spmv_arguments() {
   using F = typename Case::format;
@@ -114,6 +147,10 @@ TYPED_TEST(spmv_test, EveryRowShapeWithinBound) {
                                         sparse::row_shape{8, 16}, sparse::row_shape{32, 4}}) {
     check_spmv<TypeParam>(false, shape);
   }
+}
+TYPED_TEST(spmv_test, OneThreadPerRowIsTheRowChainBitForBit) {
+  for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
+    check_row_chain_bits<TypeParam>(storage);
 }
 TYPED_TEST(spmv_test, ArgumentErrorsWriteNothing) { check_spmv_arguments<TypeParam>(); }
 

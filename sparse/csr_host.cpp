@@ -1,4 +1,4 @@
-#include "sparse/csr_matrix.hpp"
+#include "sparse/csr_host.hpp"
 
 #include <algorithm>
 #include <cmath>
