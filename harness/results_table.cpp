@@ -29,6 +29,7 @@ const std::map<std::string, std::string>& results_table::metrics() {
       {"rel_error_pct", "%"},
       {"error_bound", "1"},
       {"speedup", "x"},
+      {"ratio", "x"},  // a quotient without a better direction: the variant names it
       {"iterations", "1"},
   };
   return vocabulary;
