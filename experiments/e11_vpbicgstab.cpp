@@ -6,10 +6,11 @@
 // 212 bits (its "octuple") qd_real and RNS; 5 JOR sweeps with omega = 0.5. A fixed number of
 // outer iterations is timed (the seed reports speed, not a tolerance) on the default space and,
 // in a CUDA build, on the host's OpenMP threads too (unless --no-host), so the speedup is
-// measured in one run. Beside them, the SpMV alone: kamp's double and dd_real SpMV and the vendor's double SpMV (cuSPARSE) on the same
-// matrix, with the bytes each must move (values and column indices, row offsets, x once, y) as a
-// fraction of the copy bandwidth measured in the same run, for the row loop's alternatives on a
-// device; and each VP iteration against its byte floor (vp_iteration_bytes at that bandwidth). Runs to a tolerance, convergence
+// measured in one run. Beside them, the SpMV alone: kamp's double, dd_real and qd_real SpMV and
+// the vendor's double SpMV (cuSPARSE) on the same matrix, with the bytes each must move (values
+// and column indices, row offsets, x once, y) as a fraction of the copy bandwidth measured in the
+// same run, for the row loop's alternatives on a device; and each VP iteration against its byte
+// floor (vp_iteration_bytes at that bandwidth). Runs to a tolerance, convergence
 // histories and the 1-vs-2-GPU scaling come from kamp_solve (experiments/device/e11_solves.sh).
 #include <algorithm>
 #include <map>
@@ -115,44 +116,44 @@ double measure_spmv(harness::results_table& table, const sparse::csr_host& host,
     add(variant, "bandwidth_gbs", bytes / (ms * 1e6));
     add(variant, "pct_bandwidth", 100 * bytes / (ms * 1e6) / copy_gbs);
   };
-  array_t<double, memory> x(host.rows, "kamp::e11::spmv_x"), y(host.rows, "kamp::e11::spmv_y");
-  Kokkos::deep_copy(x.values, 1.0);
-  report("spmv_double_kamp", median_milliseconds([&] { sparse::spmv(Space(), 1.0, A, x, 0.0, y); }, 20),
-         matrix_bytes + 16 * rows);
-  const auto ctx = format_traits<dd::dd_real>::context<Kokkos::HostSpace>();
-  const dd::dd_real one = format_traits<dd::dd_real>::from_double(ctx, 1.0), zero = format_traits<dd::dd_real>::zero();
-  array_t<dd::dd_real, memory> xd(host.rows, "kamp::e11::spmv_xd"), yd(host.rows, "kamp::e11::spmv_yd");
-  Kokkos::deep_copy(xd.values, one);
-  report("spmv_dd_real_kamp", median_milliseconds([&] { sparse::spmv(Space(), one, A, xd, zero, yd); }, 20),
-         matrix_bytes + 32 * rows);
-  // On a device, the alternatives to one thread per sliced row: one thread per CSR row, and
-  // every shape of lanes sharing a CSR row (lanes per row x rows per team), for both formats.
-  if constexpr (!Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible) {
-    const sparse::csr_matrix<memory> plain(host, sparse::row_storage::csr);
-    report("spmv_double_kamp_csr_rows", median_milliseconds([&] { sparse::spmv(Space(), 1.0, plain, x, 0.0, y); }, 20),
-           matrix_bytes + 16 * rows);
-    report("spmv_dd_real_kamp_csr_rows",
-           median_milliseconds([&] { sparse::spmv(Space(), one, plain, xd, zero, yd); }, 20), matrix_bytes + 32 * rows);
-    add("sliced_rows_stored_over_nnz", "ratio",
-        static_cast<double>(sparse::sliced_rows<memory>(host, nullptr).stored()) / static_cast<double>(host.nnz()));
-    for (int lanes : {2, 4, 8, 16, 32}) {
-      for (int threads : {128, 256, 512}) {
-        const sparse::row_shape shape{lanes, threads / lanes};
-        const std::string tag = "_shape_" + std::to_string(lanes) + "x" + std::to_string(shape.rows_per_team);
-        report("spmv_double_kamp" + tag,
-               median_milliseconds([&] { sparse::spmv(Space(), 1.0, A, x, 0.0, y, shape); }, 20),
-               matrix_bytes + 16 * rows);
-        report("spmv_dd_real_kamp" + tag,
-               median_milliseconds([&] { sparse::spmv(Space(), one, A, xd, zero, yd, shape); }, 20),
-               matrix_bytes + 32 * rows);
+  // Each format's SpMV, y = 1 A x with x = 1; on a device also from CSR rows (one thread each)
+  // and with every shape of lanes sharing a sliced row (lanes per row x rows per team).
+  const sparse::csr_matrix<memory> plain(host, sparse::row_storage::csr);
+  const auto run_format = [&](auto format_tag, const std::string& name) {
+    using F = decltype(format_tag);
+    using traits = format_traits<F>;
+    const auto ctx = traits::template context<Kokkos::HostSpace>();
+    const auto one = traits::from_double(ctx, 1.0), zero = traits::zero();
+    array_t<F, memory> x(host.rows, "kamp::e11::spmv_x"), y(host.rows, "kamp::e11::spmv_y");
+    Kokkos::deep_copy(x.values, one);
+    const double bytes = matrix_bytes + 2.0 * sizeof(value_type_t<F>) * rows;
+    const std::string variant = "spmv_" + name + "_kamp";
+    report(variant, median_milliseconds([&] { sparse::spmv(Space(), one, A, x, zero, y); }, 20), bytes);
+    if constexpr (!Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible) {
+      report(variant + "_csr_rows", median_milliseconds([&] { sparse::spmv(Space(), one, plain, x, zero, y); }, 20),
+             bytes);
+      for (int lanes : {2, 4, 8, 16, 32}) {
+        for (int threads : {128, 256, 512}) {
+          const sparse::row_shape shape{lanes, threads / lanes};
+          report(variant + "_shape_" + std::to_string(lanes) + "x" + std::to_string(shape.rows_per_team),
+                 median_milliseconds([&] { sparse::spmv(Space(), one, A, x, zero, y, shape); }, 20), bytes);
+        }
       }
     }
+  };
+  run_format(double(), "double");
+  run_format(dd::dd_real(), "dd_real");
+  run_format(dd::qd_real(), "qd_real");
+  if constexpr (!Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible) {
+    add("sliced_rows_stored_over_nnz", "ratio",
+        static_cast<double>(sparse::sliced_rows<memory>(host, nullptr).stored()) / static_cast<double>(host.nnz()));
   }
   if constexpr (sparse::vendor_double_spmv<Space>::available) {
     const typename sparse::vendor_double_spmv<Space>::type vendor(A);
+    Kokkos::View<double*, memory> x("kamp::e11::spmv_x", host.rows), y("kamp::e11::spmv_y", host.rows);
+    Kokkos::deep_copy(x, 1.0);
     report(std::string("spmv_double_") + vendor.name(),
-           median_milliseconds([&] { vendor.apply(1.0, x.values.data(), 0.0, y.values.data()); }, 20),
-           matrix_bytes + 16 * rows);
+           median_milliseconds([&] { vendor.apply(1.0, x.data(), 0.0, y.data()); }, 20), matrix_bytes + 16 * rows);
   }
   return copy_gbs;
 }

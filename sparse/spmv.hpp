@@ -62,52 +62,55 @@ KOKKOS_INLINE_FUNCTION Value lane_chain(const Step& step, std::int64_t begin, st
   return acc;
 }
 
-// accumulate(a_ip, col p, acc) for the entry at p of a storage (csr_matrix, sliced_rows).
-template <class Storage, class Accumulate>
+// Where slot k's row (row i of the matrix) lies in a storage: entries begin, begin + unit, ...
+// before end, in the row's order, and each entry's value and column.
+template <class MemorySpace>
+struct csr_entries {
+  csr_matrix<MemorySpace> A;
+  static constexpr std::int64_t unit = 1;
+  KOKKOS_INLINE_FUNCTION std::int64_t begin(std::int64_t, std::int64_t i) const { return A.row_begin(i); }
+  KOKKOS_INLINE_FUNCTION std::int64_t end(std::int64_t, std::int64_t i) const { return A.row_end(i); }
+  KOKKOS_INLINE_FUNCTION double value(std::int64_t p) const { return A.value(p); }
+  KOKKOS_INLINE_FUNCTION std::int32_t col(std::int64_t p) const { return A.col(p); }
+};
+template <class MemorySpace>
+struct sliced_entries {
+  sliced_rows<MemorySpace> slices;
+  static constexpr std::int64_t unit = slice_height;
+  KOKKOS_INLINE_FUNCTION std::int64_t begin(std::int64_t k, std::int64_t) const { return slices.first_entry(k); }
+  KOKKOS_INLINE_FUNCTION std::int64_t end(std::int64_t k, std::int64_t) const {
+    return slices.first_entry(k) + unit * slices.length(k);
+  }
+  KOKKOS_INLINE_FUNCTION double value(std::int64_t p) const { return slices.value(p); }
+  KOKKOS_INLINE_FUNCTION std::int32_t col(std::int64_t p) const { return slices.col(p); }
+};
+
+// accumulate(a_ip, col p, acc) for the entry at p.
+template <class Entries, class Accumulate>
 struct entry_step {
-  Storage storage;
+  Entries entries;
   Accumulate accumulate;
   template <class Value>
   KOKKOS_INLINE_FUNCTION Value operator()(std::int64_t p, const Value& acc) const {
-    return accumulate(storage.value(p), storage.col(p), acc);
+    return accumulate(entries.value(p), entries.col(p), acc);
   }
 };
-template <class Storage, class Accumulate>
-KOKKOS_INLINE_FUNCTION entry_step<Storage, Accumulate> step_over(const Storage& storage, const Accumulate& accumulate) {
-  return {storage, accumulate};
-}
 
-// For every row i of `rows`: s = zero, s = accumulate(a_ij, j, s) over the row's entries in
-// order, then finish(i, s). The SpMV and the JOR sweep are both this loop.
-// - shape.lanes = 1: one thread per row, its chain the plain loop. Rows kept sliced
-//   (rows.slices) are read from the slices, a warp's 32 rows side by side; otherwise from CSR.
-// - shape.lanes = L > 1 (GPUs): lane l folds entries l, l + L, ... of a CSR row, and the lanes'
-//   sums are joined by a tree of additions in the format.
-template <class ExecSpace, class Format, class Accumulate, class Finish>
-void reduce_rows(const std::string& label, const ExecSpace& exec,
-                 const csr_matrix<typename ExecSpace::memory_space>& A,
-                 const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
-                 const Finish& finish, const row_shape& shape = default_row_shape<ExecSpace, Format>()) {
+// reduce_rows over one storage.
+template <class ExecSpace, class Format, class Entries, class Accumulate, class Finish>
+void reduce_rows_of(const std::string& label, const ExecSpace& exec, const Entries& entries,
+                    const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
+                    const Finish& finish, const row_shape& shape) {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
-  if (rows.count == 0) return;
   constexpr bool host = Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
-  if (shape.lanes == 1 && !rows.slices.empty()) {
-    const auto slices = rows.slices;
-    const auto step = step_over(slices, accumulate);
-    Kokkos::parallel_for(
-        label + "_sliced", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
-          const std::int64_t first = slices.first_entry(k), end = first + std::int64_t(slice_height) * slices.length(k);
-          finish(rows(k), lane_chain(step, first, end, slice_height, traits::zero()));
-        });
-    return;
-  }
-  const auto step = step_over(A, accumulate);
+  constexpr std::int64_t unit = Entries::unit;
+  const entry_step<Entries, Accumulate> step{entries, accumulate};
   if (host || shape.lanes == 1) {
     Kokkos::parallel_for(
         label, Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
           const std::int64_t i = rows(k);
-          finish(i, lane_chain(step, A.row_begin(i), A.row_end(i), 1, traits::zero()));
+          finish(i, lane_chain(step, entries.begin(k, i), entries.end(k, i), unit, traits::zero()));
         });
     return;
   }
@@ -119,14 +122,35 @@ void reduce_rows(const std::string& label, const ExecSpace& exec,
       KOKKOS_LAMBDA(const typename policy::member_type& team) {
         const std::int64_t k = static_cast<std::int64_t>(team.league_rank()) * rows_per_team + team.team_rank();
         if (k >= rows.count) return;
-        const std::int64_t i = rows(k), begin = A.row_begin(i), end = A.row_end(i);
+        const std::int64_t i = rows(k), begin = entries.begin(k, i), end = entries.end(k, i);
         value sum = traits::zero();
         Kokkos::parallel_reduce(
             Kokkos::ThreadVectorRange(team, lanes),
-            [&](int lane, value& acc) { acc = lane_chain(step, begin + lane, end, lanes, acc); },
+            [&](int lane, value& acc) { acc = lane_chain(step, begin + lane * unit, end, lanes * unit, acc); },
             format_sum<Format>{sum, context});
         Kokkos::single(Kokkos::PerThread(team), [&] { finish(i, sum); });
       });
+}
+
+// For every row i of `rows`: s = zero, s = accumulate(a_ij, j, s) over the row's entries in
+// order, then finish(i, s). The SpMV and the JOR sweep are both this loop. Rows kept sliced
+// (rows.slices) are read from the slices, the rows of a warp side by side; otherwise from CSR.
+// - shape.lanes = 1: one thread per row, its chain the plain loop.
+// - shape.lanes = L > 1 (GPUs): lane l folds the row's entries l, l + L, ..., and the lanes'
+//   sums are joined by a tree of additions in the format. In slices, the L lanes of a row read
+//   L runs of 32 / L rows' entries: whole sectors, as one thread per row does.
+template <class ExecSpace, class Format, class Accumulate, class Finish>
+void reduce_rows(const std::string& label, const ExecSpace& exec,
+                 const csr_matrix<typename ExecSpace::memory_space>& A,
+                 const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
+                 const Finish& finish, const row_shape& shape = default_row_shape<ExecSpace, Format>()) {
+  using memory = typename ExecSpace::memory_space;
+  if (rows.count == 0) return;
+  if (!rows.slices.empty()) {
+    return reduce_rows_of<ExecSpace, Format>(label + "_sliced", exec, sliced_entries<memory>{rows.slices}, rows,
+                                             accumulate, finish, shape);
+  }
+  reduce_rows_of<ExecSpace, Format>(label, exec, csr_entries<memory>{A}, rows, accumulate, finish, shape);
 }
 
 // y_i <- alpha sum_p a_ip x_(col p) + beta y_i for the rows of `rows`; x is read through

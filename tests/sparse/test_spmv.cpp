@@ -35,13 +35,15 @@ sparse::csr_host random_matrix(core::random_source& rng, std::int64_t rows, std:
 }
 
 template <class Case>
-void check_spmv(bool beta_zero, const sparse::row_shape& shape = sparse::default_row_shape<typename Case::space, typename Case::format>()) {
+void check_spmv(bool beta_zero,
+                const sparse::row_shape& shape = sparse::default_row_shape<typename Case::space, typename Case::format>(),
+                sparse::row_storage storage = sparse::default_row_storage<typename Case::memory>()) {
   using F = typename Case::format;
   using traits = typename Case::traits;
   const std::int64_t rows = 131, cols = 97;
   core::random_source rng(7 + beta_zero);
   const sparse::csr_host host = random_matrix(rng, rows, cols);
-  const sparse::csr_matrix<typename Case::memory> A(host);
+  const sparse::csr_matrix<typename Case::memory> A(host, storage);
   auto xs = random_values<F>(rng, cols, -3, 3);
   auto ys = random_values<F>(rng, rows);
   if (beta_zero) ys.assign(rows, traits::from_mpfr(mpfr_value::from_string("nan", 64).get()));
@@ -78,7 +80,8 @@ void check_spmv(bool beta_zero, const sparse::row_shape& shape = sparse::default
     const mpfr_value scale = magnitude(a, row, col, b, beta_zero ? nullptr : &y0[static_cast<std::size_t>(i)], bits);
     const mpfr_value gamma = core::product_error_factor(2 * (end - begin) + 1, traits::unit_roundoff());
     ASSERT_TRUE(within<F>(got[static_cast<std::size_t>(i)], exact, gamma, scale))
-        << "y[" << i << "] with " << shape.lanes << " lanes x " << shape.rows_per_team << " rows";
+        << "y[" << i << "] with " << shape.lanes << " lanes x " << shape.rows_per_team << " rows"
+        << (storage == sparse::row_storage::csr ? " from CSR" : " from slices");
   }
 }
 
@@ -142,10 +145,13 @@ TYPED_TEST_SUITE(spmv_test, spmv_cases, blas_case_type_name);
 TYPED_TEST(spmv_test, WithinBoundOfExact) { check_spmv<TypeParam>(false); }
 TYPED_TEST(spmv_test, BetaZeroDoesNotReadY) { check_spmv<TypeParam>(true); }
 TYPED_TEST(spmv_test, EveryRowShapeWithinBound) {
-  // Odd row lengths against every lane count: partial last steps, lanes with nothing to do.
-  for (const sparse::row_shape shape : {sparse::row_shape{1, 1}, sparse::row_shape{2, 16}, sparse::row_shape{4, 8},
-                                        sparse::row_shape{8, 16}, sparse::row_shape{32, 4}}) {
-    check_spmv<TypeParam>(false, shape);
+  // Odd row lengths against every lane count: partial last steps, lanes with nothing to do; rows
+  // read from CSR and from slices.
+  for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices}) {
+    for (const sparse::row_shape shape : {sparse::row_shape{1, 1}, sparse::row_shape{2, 16}, sparse::row_shape{4, 8},
+                                          sparse::row_shape{8, 16}, sparse::row_shape{32, 4}}) {
+      check_spmv<TypeParam>(false, shape, storage);
+    }
   }
 }
 TYPED_TEST(spmv_test, OneThreadPerRowIsTheRowChainBitForBit) {
