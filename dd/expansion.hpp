@@ -221,8 +221,8 @@ KOKKOS_INLINE_FUNCTION expansion<N> mul(const expansion<N>& x, double b) {
 }
 
 // x y + c with one rounding where the bins take it (finite operands, fl(x_0 y_0) in the bins'
-// range, |c_0| < 2^1000, neither factor a power of two), else add(mul(x, y), c); both within the
-// fma contract (the proof above).
+// range, |c_0| < 2^1000, neither factor a power of two, so that fma(x, 1, c) is add(x, c)), else
+// add(mul(x, y), c); both within the fma contract (the proof above).
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> fma(const expansion<N>& x, const expansion<N>& y, const expansion<N>& c) {
   const double p = core::mul_rn(x.c[0], y.c[0]);
@@ -231,12 +231,14 @@ KOKKOS_INLINE_FUNCTION expansion<N> fma(const expansion<N>& x, const expansion<N
   return add(mul(x, y), c);
 }
 
-// x b + c for a double b, as fma (the product by a double's 2N terms).
+// x b + c for a double b, as fma (the product by a double's 2N terms), b = +-2^k included: its
+// terms are then the exact x_i b with TwoProd errors 0, the same proof. A power of two in the
+// bins, rather than add(mul), keeps a row of a matrix with such entries (E11's) on one path: on a
+// GPU the two paths diverged within a warp and the qd_real SpMV ran both.
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> fma(const expansion<N>& x, double b, const expansion<N>& c) {
   const double p = core::mul_rn(x.c[0], b);
-  if (!detail::is_power_of_two(b) && detail::fused_fits<detail::fma_by_double_bins_of<N>>(p, c.c[0]))
-    return detail::binned_fma_by_double(x, b, c, p);
+  if (detail::fused_fits<detail::fma_by_double_bins_of<N>>(p, c.c[0])) return detail::binned_fma_by_double(x, b, c, p);
   return add(mul(x, b), c);
 }
 
