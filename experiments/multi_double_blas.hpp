@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "blas/gemm.hpp"
+#include "dd/expansion_traits.hpp"
 #include "blas/gemv.hpp"
 #include "blas/level1.hpp"
 #include "blas/vendor_blas.hpp"
@@ -38,11 +39,6 @@
 
 namespace kamp::experiments {
 
-template <class Format>
-struct is_expansion : std::false_type {};
-template <int N>
-struct is_expansion<dd::expansion<N>> : std::true_type {};
-
 // FP64 instructions per multiply-add, counted from the algorithms (dd/dd_arithmetic.hpp,
 // dd/expansion.hpp); 0 where the format has no FP64 model.
 template <class Format>
@@ -52,7 +48,7 @@ constexpr int madd_fp64_instructions() {
   } else if constexpr (std::is_same<Format, dd::dd_real>::value || std::is_same<Format, dd::ds_soa>::value ||
                 std::is_same<Format, dd::ds_aos>::value) {
     return 29;  // DWTimesDW3 9 + AccurateDWPlusDW 20
-  } else if constexpr (is_expansion<Format>::value) {
+  } else if constexpr (dd::expansion_components<Format>::value > 0) {
     // The fused multiply-add (dd::fma, dd/binned_cores.hpp): n (n + 1) / 2 TwoProds (2 each),
     // the tail's n - 1 products and 2n - 1 additions, the bins' offsets, the deposits (a
     // FastTwoSum a bin, then 1 to add what the last bin leaves to rest) of the product's terms and

@@ -3,6 +3,7 @@
 // row and how many rows share a team.
 #include <Kokkos_Core.hpp>
 
+#include "dd/expansion_traits.hpp"
 #include "formats/format_traits.hpp"
 
 namespace kamp::sparse {
@@ -16,10 +17,15 @@ struct row_shape {
   int rows_per_team = 1;
 };
 
-// One thread per row everywhere: on a GPU the matrix's sliced rows (sparse/sliced_rows.hpp) give
-// a warp coalesced reads without lanes sharing a row (docs/design.md, "Row loops, measured").
+// One thread per row, reading the sliced rows on a GPU (sparse/sliced_rows.hpp), except for
+// expansions of four or more components on a GPU: there a row's chain of fused multiply-adds is
+// long enough that two lanes per row pay (E11 on the H200, qd_real: 2 x 128 took 1.60 ms, one
+// thread per row 1.99 ms; double and dd_real lose with lanes). docs/design.md, "Rows sliced".
 template <class ExecSpace, class Format>
 constexpr row_shape default_row_shape() {
+  if (!Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible &&
+      dd::expansion_components<value_type_t<Format>>::value >= 4)
+    return {2, 128};
   return {1, 1};
 }
 

@@ -85,7 +85,7 @@ void check_spmv(bool beta_zero,
   }
 }
 
-// One thread per row (the default shape) is the row's chain in CSR order, the same bits from CSR
+// One thread per row is the row's chain in CSR order, the same bits from CSR
 // and from sliced rows on every backend: acc = fma_by_double(a_ij, x_j, acc) from zero, then
 // alpha acc, then beta y_i + that by fma, formed here on the host.
 template <class Case>
@@ -100,7 +100,7 @@ void check_row_chain_bits(sparse::row_storage storage) {
   auto ys = random_values<F>(rng, 75);
   const auto alpha = random_value<F>(rng), beta = random_value<F>(rng);
   auto y = stored<Case>(ys, "y");
-  sparse::spmv(typename Case::space(), alpha, A, stored<Case>(xs, "x"), beta, y);
+  sparse::spmv(typename Case::space(), alpha, A, stored<Case>(xs, "x"), beta, y, sparse::row_shape{1, 1});
   Kokkos::fence();
   const auto got = copy_to_host(y);
   for (std::int64_t i = 0; i < host.rows; ++i) {
