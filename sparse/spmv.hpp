@@ -96,25 +96,31 @@ struct entry_step {
   }
 };
 
-// reduce_rows over one storage.
+// reduce_rows over one storage, one thread per row.
 template <class ExecSpace, class Format, class Entries, class Accumulate, class Finish>
-void reduce_rows_of(const std::string& label, const ExecSpace& exec, const Entries& entries,
-                    const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
-                    const Finish& finish, const row_shape& shape) {
+void rows_one_thread_each(const std::string& label, const ExecSpace& exec, const Entries& entries,
+                          const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
+                          const Finish& finish) {
   using traits = format_traits<Format>;
-  using value = value_type_t<Format>;
-  constexpr bool host = Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
   constexpr std::int64_t unit = Entries::unit;
   const entry_step<Entries, Accumulate> step{entries, accumulate};
-  if (host || shape.lanes == 1) {
-    Kokkos::parallel_for(
-        label, Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
-          const std::int64_t i = rows(k);
-          finish(i, lane_chain(step, entries.begin(k, i), entries.end(k, i), unit, traits::zero()));
-        });
-    return;
-  }
+  Kokkos::parallel_for(
+      label, Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
+        const std::int64_t i = rows(k);
+        finish(i, lane_chain(step, entries.begin(k, i), entries.end(k, i), unit, traits::zero()));
+      });
+}
+
+// reduce_rows over one storage, shape.lanes lanes per row (a GPU's).
+template <class ExecSpace, class Format, class Entries, class Accumulate, class Finish>
+void rows_with_lanes(const std::string& label, const ExecSpace& exec, const Entries& entries,
+                     const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
+                     const Finish& finish, const row_shape& shape) {
+  using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
   using policy = Kokkos::TeamPolicy<ExecSpace>;
+  constexpr std::int64_t unit = Entries::unit;
+  const entry_step<Entries, Accumulate> step{entries, accumulate};
   const int lanes = shape.lanes, rows_per_team = shape.rows_per_team;
   const auto context = traits::template context<typename ExecSpace::memory_space>();
   Kokkos::parallel_for(
@@ -130,6 +136,21 @@ void reduce_rows_of(const std::string& label, const ExecSpace& exec, const Entri
             format_sum<Format>{sum, context});
         Kokkos::single(Kokkos::PerThread(team), [&] { finish(i, sum); });
       });
+}
+
+// A host backend runs one thread per row whatever the shape, so its lanes kernel is never
+// compiled (it doubled the row loops' instantiations in every host test and app).
+template <class ExecSpace, class Format, class Entries, class Accumulate, class Finish>
+void reduce_rows_of(const std::string& label, const ExecSpace& exec, const Entries& entries,
+                    const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
+                    const Finish& finish, const row_shape& shape) {
+  if constexpr (Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible) {
+    rows_one_thread_each<ExecSpace, Format>(label, exec, entries, rows, accumulate, finish);
+  } else if (shape.lanes == 1) {
+    rows_one_thread_each<ExecSpace, Format>(label, exec, entries, rows, accumulate, finish);
+  } else {
+    rows_with_lanes<ExecSpace, Format>(label, exec, entries, rows, accumulate, finish, shape);
+  }
 }
 
 // For every row i of `rows`: s = zero, s = accumulate(a_ij, j, s) over the row's entries in
