@@ -118,7 +118,9 @@ double measure_spmv(harness::results_table& table, const sparse::csr_host& host,
   };
   // Each format's SpMV, y = 1 A x with x = 1; on a device also from CSR rows (one thread each)
   // and with every shape of lanes sharing a sliced row (lanes per row x rows per team).
-  const sparse::csr_matrix<memory> plain(host, sparse::row_storage::csr);
+  sparse::csr_matrix<memory> plain;  // CSR alone, for the comparison rows on a device
+  if constexpr (!Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible)
+    plain = sparse::csr_matrix<memory>(host, sparse::row_storage::csr);
   const auto run_format = [&](auto format_tag, const std::string& name) {
     using F = decltype(format_tag);
     using traits = format_traits<F>;

@@ -38,7 +38,7 @@ class distributed_matrix {
 
   distributed_matrix(const local_layout& layout, std::shared_ptr<const parallel::communicator> comm,
                      row_storage storage = default_row_storage<MemorySpace>())
-      : local_(layout.local, exchanges(layout) ? row_storage::csr : storage),
+      : local_(layout.local, layout.plan.exchanges() ? row_storage::csr : storage),
         first_row_(layout.first_row),
         global_rows_(layout.global_rows),
         below_(layout.below),
@@ -47,7 +47,7 @@ class distributed_matrix {
         send_rows_(copy(layout.plan.send_rows, "kamp::sparse::distributed_matrix::send_rows")),
         interior_(copy(layout.interior_rows, "kamp::sparse::distributed_matrix::interior")),
         boundary_(copy(layout.boundary_rows, "kamp::sparse::distributed_matrix::boundary")) {
-    if (exchanges(layout) && storage == row_storage::csr_and_slices) {
+    if (layout.plan.exchanges() && storage == row_storage::csr_and_slices) {
       interior_slices_ = sliced_rows<MemorySpace>(layout.local, &layout.interior_rows);
       boundary_slices_ = sliced_rows<MemorySpace>(layout.local, &layout.boundary_rows);
     }
@@ -64,7 +64,7 @@ class distributed_matrix {
   const index_view& send_rows() const { return send_rows_; }
   // Whether SpMVs exchange a halo (sparse/halo.hpp, for_rows_with_halo): then the row loops
   // take the interior rows and the boundary rows, else all rows at once.
-  bool exchanges() const { return ghosts() > 0 || plan_.sends() > 0; }
+  bool exchanges() const { return plan_.exchanges(); }
   row_set<MemorySpace> all_rows() const { return local_.all_rows(); }
   row_set<MemorySpace> interior_rows() const {
     return {interior_, static_cast<std::int64_t>(interior_.extent(0)), false, interior_slices_};
@@ -74,8 +74,6 @@ class distributed_matrix {
   }
 
  private:
-  static bool exchanges(const local_layout& layout) { return layout.plan.ghosts() > 0 || layout.plan.sends() > 0; }
-
   static index_view copy(const std::vector<std::int32_t>& host, const char* label) {
     index_view v = core::allocate<index_view>("kamp::sparse::distributed_matrix", label, core::initial_values::unset,
                                               host.size());

@@ -28,6 +28,8 @@ struct halo_plan {
 
   std::int64_t ghosts() const { return receive_offsets.back(); }
   std::int64_t sends() const { return send_offsets.back(); }
+  // Whether an SpMV over this plan moves anything (sparse/halo.hpp, for_rows_with_halo).
+  bool exchanges() const { return ghosts() > 0 || sends() > 0; }
 };
 
 struct local_layout {

@@ -3,7 +3,7 @@
 // GPUs: the rows' slots come in slices of 32, and entry j of the 32 rows of a slice lie side by
 // side, so a warp whose threads each take one row reads 32 consecutive values and 32 consecutive
 // column indices per step, every byte of every sector used. In CSR the same threads would each
-// read a different line per step; lanes sharing a row (row_shape) waste the row's unaligned ends.
+// read a different line per step; lanes sharing a CSR row (row_shape) waste its unaligned ends.
 //
 // Invariant: slot k (row rows(k) of its row_set) has length(k) entries; its entry j is at
 // slice_start(k / 32) + k % 32 + 32 j, j < length(k), in the row's CSR order, so a thread's chain
