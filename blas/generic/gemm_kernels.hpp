@@ -201,7 +201,7 @@ void gemm(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int6
   using memory = typename Array::memory_space;
   const auto context = format_traits<Format>::template context<memory>();
   if (alpha_zero || k == 0) {
-    Kokkos::parallel_for("kamp::blas::gemm::scale_c", range(exec, m * n),
+    Kokkos::parallel_for("kamp::blas::gemm::scale_c", core::range(exec, m * n),
                          gemm_scale_kernel<Format, Array>{C, m, ldc, beta, beta_zero, context});
     return;
   }

@@ -232,7 +232,7 @@ template <class Format, class ExecSpace, class Array>
 void scale_or_zero(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& beta, bool beta_zero,
                    const Array& y, std::int64_t incy) {
   const auto context = format_traits<Format>::template context<typename Array::memory_space>();
-  Kokkos::parallel_for("kamp::blas::gemv::scale_y", range(exec, n),
+  Kokkos::parallel_for("kamp::blas::gemv::scale_y", core::range(exec, n),
                        scale_or_zero_kernel<Format, Array>{y, vector_map(incy, n), beta, beta_zero, context});
 }
 
