@@ -7,6 +7,7 @@
 #include <Kokkos_Core.hpp>
 #include <cstdint>
 
+#include "core/argument_range.hpp"
 #include "core/mpfr_value.hpp"
 #include "formats/format_traits.hpp"
 
@@ -15,7 +16,7 @@ namespace kamp::solvers::detail {
 template <class ExecSpace, class Array>
 void copy(const ExecSpace& exec, const Array& from, const Array& to) {
   Kokkos::parallel_for(
-      "kamp::solvers::copy", Kokkos::RangePolicy<ExecSpace>(exec, 0, from.size()),
+      "kamp::solvers::copy", core::range(exec, static_cast<std::int64_t>(from.size())),
       KOKKOS_LAMBDA(std::int64_t i) { to.store(static_cast<std::size_t>(i), from.load(static_cast<std::size_t>(i))); });
 }
 
@@ -26,7 +27,7 @@ void to_double(const ExecSpace& exec, const Array& from,
   using traits = format_traits<Format>;
   const auto context = traits::template context<typename Array::memory_space>();
   Kokkos::parallel_for(
-      "kamp::solvers::to_double", Kokkos::RangePolicy<ExecSpace>(exec, 0, from.size()),
+      "kamp::solvers::to_double", core::range(exec, static_cast<std::int64_t>(from.size())),
       KOKKOS_LAMBDA(std::int64_t i) { to(i) = traits::to_double(context, from.load(static_cast<std::size_t>(i))); });
 }
 
@@ -37,7 +38,7 @@ void from_double(const ExecSpace& exec, const Kokkos::View<double*, typename Arr
   using traits = format_traits<Format>;
   const auto context = traits::template context<typename Array::memory_space>();
   Kokkos::parallel_for(
-      "kamp::solvers::from_double", Kokkos::RangePolicy<ExecSpace>(exec, 0, to.size()),
+      "kamp::solvers::from_double", core::range(exec, static_cast<std::int64_t>(to.size())),
       KOKKOS_LAMBDA(std::int64_t i) { to.store(static_cast<std::size_t>(i), traits::from_double(context, from(i))); });
 }
 

@@ -25,6 +25,13 @@
 // dot products are this rank's partial sums added in rank order (parallel/rank_order_sum.hpp),
 // so every rank sees the same scalars and takes the same decisions, and the iterates differ
 // from the one-rank run only by the roundings of those P - 1 additions per dot product.
+//
+// The vector updates and the dot products they feed run as four fused steps
+// (solvers/vp_steps.hpp), bitwise the BLAS calls they replace, and an iteration waits for three
+// global sums, the fewest Bi-CGSTAB allows: (r0, A z); (A w, t), (A w, A w) and t's norm; (r0, r)
+// and r's norm. t's norm is formed with A w's products, so the test of t against the tolerance
+// comes after the second inner solve and SpMV, which the iteration that meets it computes in vain;
+// x, the iteration count and the status are those of testing it first.
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -36,6 +43,7 @@
 #include "solvers/solver_result.hpp"
 #include "parallel/rank_order_sum.hpp"
 #include "solvers/vector_ops.hpp"
+#include "solvers/vp_steps.hpp"
 #include "sparse/distributed_matrix.hpp"
 #include "sparse/spmv.hpp"
 
@@ -63,30 +71,31 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   const value zero = traits::zero();
   Array r(n, "kamp::solvers::r"), r0(n, "kamp::solvers::r0"), p(n, "kamp::solvers::p"), z(n, "kamp::solvers::z"),
       az(n, "kamp::solvers::Az"), t(n, "kamp::solvers::t"), w(n, "kamp::solvers::w"), aw(n, "kamp::solvers::Aw");
-  Kokkos::View<double*, memory> inner_in("kamp::solvers::inner_in", n), inner_out("kamp::solvers::inner_out", n);
+  // The inner solve's right-hand side in double, formed by the vector step before it.
+  const detail::inner_vector<memory> inner_in("kamp::solvers::inner_in", options.precondition ? n : 0);
+  const detail::inner_vector<memory> inner_out("kamp::solvers::inner_out", options.precondition ? n : 0);
   jor<ExecSpace> inner(A, options.inner);
   const sparse::halo_buffer<value, memory> halo(A);
   const auto spmv = [&](const value& alpha, const Array& in, const value& beta, const Array& out) {
     sparse::spmv(exec, alpha, A, in, beta, out, halo);
   };
-  const auto dot = [&](const Array& u, const Array& v) {
-    return parallel::sum_in_rank_order<Format>(A.comm(), blas::dot(exec, u, v));
-  };
+  const auto global = [&](const auto& local_sums) { return parallel::sum_in_rank_order<Format>(A.comm(), local_sums); };
+  const auto dot = [&](const Array& u, const Array& v) { return global(blas::dot(exec, u, v)); };
+  // out ~ A^-1 rhs, the inner solve reading inner_in (= double(rhs)); out = rhs without it.
   const auto rough_solve = [&](const Array& rhs, const Array& out) {
     if (!options.precondition) return detail::copy(exec, rhs, out);
-    detail::to_double(exec, rhs, inner_in);
     inner.solve(exec, inner_in, inner_out);
     detail::from_double(exec, inner_out, out);
   };
   const double b_norm = detail::host_sqrt<Format>(dot(b, b));
-  const auto relative = [&](const Array& v) {
-    const double norm = detail::host_sqrt<Format>(dot(v, v));
+  const auto relative_of = [&](const value& squared_norm) {
+    const double norm = detail::host_sqrt<Format>(squared_norm);
     return b_norm > 0 ? norm / b_norm : norm;
   };
   const auto true_residual = [&]() {  // uses t as scratch
     detail::copy(exec, b, t);
     spmv(minus_one, x, one, t);
-    return relative(t);
+    return relative_of(dot(t, t));
   };
 
   solver_result result;
@@ -94,8 +103,9 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   spmv(minus_one, x, one, r);  // r_0 = b - A x_0
   detail::copy(exec, r, r0);
   detail::copy(exec, r, p);
+  if (options.precondition) detail::to_double(exec, p, inner_in);
   value rho = dot(r0, r);
-  result.relative_residual = relative(r);
+  result.relative_residual = relative_of(dot(r, r));
   result.history.push_back({0, result.relative_residual, true_residual()});
   const auto stop = [&](solver_status status) {
     if (result.history.back().iteration != result.iterations || result.history.back().true_residual < 0) {
@@ -117,32 +127,27 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
     if (detail::is_zero<Format>(r0_az)) return stop(solver_status::breakdown_alpha);
     const value alpha = detail::quotient<Format>(rho, one, r0_az, one);
     if (!detail::is_finite<Format>(alpha)) return stop(solver_status::not_a_number);
-    detail::copy(exec, r, t);
-    blas::axpy(exec, detail::negated<Format>(alpha), az, t);  // t = r - alpha A z
-    blas::axpy(exec, alpha, z, x);
+    detail::t_step(exec, alpha, detail::negated<Format>(alpha), r, az, z, x, t, inner_in);  // t = r - alpha A z
+    rough_solve(t, w);
+    spmv(one, w, zero, aw);
+    const auto [aw_t, aw_aw, t_t] = global(detail::aw_dots(exec, aw, t));
     result.iterations = k + 1;
-    result.relative_residual = relative(t);
+    result.relative_residual = relative_of(t_t);
     if (result.relative_residual <= options.tolerance) {  // x + alpha z already solves it
       detail::copy(exec, t, r);
       return stop(solver_status::converged);
     }
-    rough_solve(t, w);
-    spmv(one, w, zero, aw);
-    const value aw_t = dot(aw, t), aw_aw = dot(aw, aw);
     if (detail::is_zero<Format>(aw_aw) || detail::is_zero<Format>(aw_t)) return stop(solver_status::breakdown_omega);
     const value gamma = detail::quotient<Format>(aw_t, one, aw_aw, one);
     if (!detail::is_finite<Format>(gamma)) return stop(solver_status::not_a_number);
-    blas::axpy(exec, gamma, w, x);
-    detail::copy(exec, t, r);
-    blas::axpy(exec, detail::negated<Format>(gamma), aw, r);  // r = t - gamma A w
-    const value rho_next = dot(r0, r);
+    const value minus_gamma = detail::negated<Format>(gamma);
+    // x += gamma w, r = t - gamma A w
+    const auto [rho_next, r_r] = global(detail::r_step(exec, gamma, minus_gamma, t, aw, w, x, r0, r));
     const value beta = detail::quotient<Format>(alpha, rho_next, gamma, rho);
     if (!detail::is_finite<Format>(beta)) return stop(solver_status::not_a_number);
     rho = rho_next;
-    blas::axpy(exec, detail::negated<Format>(gamma), az, p);  // p = r + beta (p - gamma A z)
-    blas::scal(exec, beta, p);
-    blas::axpy(exec, one, r, p);
-    result.relative_residual = relative(r);
+    detail::p_step(exec, beta, minus_gamma, r, az, p, inner_in);  // p = r + beta (p - gamma A z)
+    result.relative_residual = relative_of(r_r);
     if (!std::isfinite(result.relative_residual)) return stop(solver_status::not_a_number);
     const bool check = options.true_residual_every > 0 && result.iterations % options.true_residual_every == 0;
     result.history.push_back({result.iterations, result.relative_residual, check ? true_residual() : -1.0});
