@@ -1,8 +1,9 @@
 #pragma once
 // The halo exchange of a distributed matrix: the entries of a vector that other ranks' rows
-// read. start_halo packs them on the device, stages them through host memory (pinned with
-// CUDA; the MPI need not be CUDA-aware) and posts the messages; finish_halo waits and moves the
-// received ghosts to the device. Between the two, the caller computes the interior rows.
+// read. stage_halo packs them on the device and copies them to host memory (pinned with CUDA;
+// the MPI need not be CUDA-aware), post_halo posts the messages, finish_halo waits and moves the
+// received ghosts to the device. Meanwhile the caller computes the interior rows
+// (for_rows_with_halo).
 // extended_vector reads a vector through the local column numbering (owned entries and ghosts).
 #include <Kokkos_Core.hpp>
 
@@ -10,39 +11,42 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/host_staging.hpp"
+#include "core/kernel_arguments.hpp"
+#include "core/side_queue.hpp"
 #include "parallel/communicator.hpp"
 #include "sparse/distributed_matrix.hpp"
 
 namespace kamp::sparse {
 
-template <class MemorySpace>
-struct staging_space {
-  using type = Kokkos::HostSpace;
-};
-#ifdef KOKKOS_ENABLE_CUDA
-template <>
-struct staging_space<Kokkos::CudaSpace> {
-  using type = Kokkos::CudaHostPinnedSpace;
-};
-#endif
-
-// Device and host buffers for exchanging vectors of `Value` over one matrix's halo plan.
+// Device and host buffers for exchanging vectors of `Value` over one matrix's halo plan, and the
+// side queue their copies run on (core/side_queue.hpp). A buffer with nothing to hold is not
+// allocated, nor the side queue on a rank that exchanges nothing: pinned host memory is freed by
+// cudaFreeHost, which waits for the device, and every solve on one rank would pay that for each
+// of its halos.
 template <class Value, class MemorySpace>
 struct halo_buffer {
   static_assert(std::is_trivially_copyable<Value>::value, "halo values travel as bytes");
-  using staging = typename staging_space<MemorySpace>::type;
+  using staging = core::staging_space_t<MemorySpace>;
   Kokkos::View<Value*, MemorySpace> send, ghost;
   Kokkos::View<Value*, staging> send_staged, ghost_staged;
+  std::shared_ptr<core::side_queue<MemorySpace>> queue;
 
   halo_buffer() = default;
   explicit halo_buffer(const distributed_matrix<MemorySpace>& a)
-      : send(Kokkos::view_alloc(std::string("kamp::sparse::halo::send"), Kokkos::WithoutInitializing), a.plan().sends()),
-        ghost(Kokkos::view_alloc(std::string("kamp::sparse::halo::ghost"), Kokkos::WithoutInitializing), a.ghosts()),
-        // Not initialised: the device filling pinned host memory took 5 ms per buffer on an H200.
-        send_staged(Kokkos::view_alloc(std::string("kamp::sparse::halo::send_staged"), Kokkos::WithoutInitializing),
-                    a.plan().sends()),
-        ghost_staged(Kokkos::view_alloc(std::string("kamp::sparse::halo::ghost_staged"), Kokkos::WithoutInitializing),
-                     a.ghosts()) {}
+      : send(buffer<MemorySpace>("kamp::sparse::halo::send", a.plan().sends())),
+        ghost(buffer<MemorySpace>("kamp::sparse::halo::ghost", a.ghosts())),
+        send_staged(buffer<staging>("kamp::sparse::halo::send_staged", a.plan().sends())),
+        ghost_staged(buffer<staging>("kamp::sparse::halo::ghost_staged", a.ghosts())),
+        queue(a.exchanges() ? std::make_shared<core::side_queue<MemorySpace>>() : nullptr) {}
+
+ private:
+  // Not initialised: the device filling pinned host memory took 5 ms per buffer on an H200.
+  template <class Space>
+  static Kokkos::View<Value*, Space> buffer(const char* label, std::int64_t count) {
+    if (count == 0) return {};
+    return Kokkos::View<Value*, Space>(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), count);
+  }
 };
 
 // x through local column numbers: ghosts below, owned entries, ghosts above.
@@ -64,18 +68,22 @@ extended_vector<Array, Value> extended(const distributed_matrix<typename Array::
   return {x, halo.ghost, a.below(), a.owned_rows()};
 }
 
+// Queues the pack of x's entries that other ranks read and their copy to the host.
 template <class ExecSpace, class Array, class Value>
-std::unique_ptr<parallel::pending_exchange> start_halo(const ExecSpace& exec,
-                                                       const distributed_matrix<typename Array::memory_space>& a,
-                                                       const Array& x,
-                                                       const halo_buffer<Value, typename Array::memory_space>& halo) {
+void stage_halo(const ExecSpace& exec, const distributed_matrix<typename Array::memory_space>& a, const Array& x,
+                const halo_buffer<Value, typename Array::memory_space>& halo) {
   const auto send = halo.send;
   const auto rows = a.send_rows();
   Kokkos::parallel_for(
-      "kamp::sparse::halo::pack", Kokkos::RangePolicy<ExecSpace>(exec, 0, send.extent(0)),
+      "kamp::sparse::halo::pack", Kokkos::RangePolicy<ExecSpace, core::kernel_arguments>(exec, 0, send.extent(0)),
       KOKKOS_LAMBDA(std::int64_t k) { send(k) = x.load(static_cast<std::size_t>(rows(k))); });
   Kokkos::deep_copy(exec, halo.send_staged, send);
-  exec.fence();
+}
+
+// Posts the messages of a staged halo (its copy to the host has finished).
+template <class Value, class MemorySpace>
+std::unique_ptr<parallel::pending_exchange> post_halo(const distributed_matrix<MemorySpace>& a,
+                                                      const halo_buffer<Value, MemorySpace>& halo) {
   const halo_plan& plan = a.plan();
   std::vector<parallel::message> sends, receives;
   for (std::size_t k = 0; k < plan.send_peers.size(); ++k) {
@@ -90,6 +98,7 @@ std::unique_ptr<parallel::pending_exchange> start_halo(const ExecSpace& exec,
   return a.comm().start_exchange(sends, receives);
 }
 
+// Waits for the messages and queues the ghosts' copy to the device.
 template <class ExecSpace, class Value, class MemorySpace>
 void finish_halo(const ExecSpace& exec, parallel::pending_exchange& pending, const halo_buffer<Value, MemorySpace>& halo) {
   pending.wait();
@@ -98,14 +107,25 @@ void finish_halo(const ExecSpace& exec, parallel::pending_exchange& pending, con
 
 // compute(rows) for every row of A, the rows that read ghosts only once x's halo has arrived:
 // interior rows while it is in flight, or all rows at once when this rank exchanges nothing.
+// The halo's pack and its copies run on the side queue, beside the interior rows; the host waits
+// for the copy to the host alone before it posts the messages, and the boundary rows wait for the
+// copy of the ghosts to the device. The orderings also guard the buffers' reuse: the next pack
+// follows everything queued before it (these boundary rows, which read the ghosts), and the host
+// posts the next receives only once this copy of the ghosts has left the staging buffer.
 template <class ExecSpace, class Array, class Value, class Compute>
 void for_rows_with_halo(const ExecSpace& exec, const distributed_matrix<typename Array::memory_space>& a,
                         const Array& x, const halo_buffer<Value, typename Array::memory_space>& halo,
                         const Compute& compute) {
   if (!a.exchanges()) return compute(a.all_rows());
-  const auto pending = start_halo(exec, a, x, halo);
+  auto& side = *halo.queue;
+  side.follow(exec);  // x is complete where exec's queued work ends
+  const ExecSpace copies = side.on(exec);
+  stage_halo(copies, a, x, halo);
   compute(a.interior_rows());
-  finish_halo(exec, *pending, halo);
+  side.wait(exec);
+  const auto pending = post_halo(a, halo);
+  finish_halo(copies, *pending, halo);
+  side.precede(exec);
   compute(a.boundary_rows());
 }
 

@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "core/error.hpp"
+#include "core/kernel_arguments.hpp"
 #include "formats/fma_by_double.hpp"
 #include "formats/format_traits.hpp"
 #include "formats/host_values.hpp"
@@ -105,7 +106,7 @@ void rows_one_thread_each(const std::string& label, const ExecSpace& exec, const
   constexpr std::int64_t unit = Entries::unit;
   const entry_step<Entries, Accumulate> step{entries, accumulate};
   Kokkos::parallel_for(
-      label, Kokkos::RangePolicy<ExecSpace>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
+      label, Kokkos::RangePolicy<ExecSpace, core::kernel_arguments>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
         const std::int64_t i = rows(k);
         finish(i, lane_chain(step, entries.begin(k, i), entries.end(k, i), unit, traits::zero()));
       });
@@ -118,7 +119,7 @@ void rows_with_lanes(const std::string& label, const ExecSpace& exec, const Entr
                      const Finish& finish, const row_shape& shape) {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
-  using policy = Kokkos::TeamPolicy<ExecSpace>;
+  using policy = Kokkos::TeamPolicy<ExecSpace, core::kernel_arguments>;
   constexpr std::int64_t unit = Entries::unit;
   const entry_step<Entries, Accumulate> step{entries, accumulate};
   const int lanes = shape.lanes, rows_per_team = shape.rows_per_team;
