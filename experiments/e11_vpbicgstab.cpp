@@ -39,17 +39,88 @@ struct e11_case {
 
 // The bytes a VP outer iteration's kernels must move, each reading and writing its operands once
 // (s bytes a value of the outer format, n rows, S JOR sweeps, M = 12 nnz + 8 n the matrix):
-// - two inner solves, each: p or t to double (s + 8 n), the first sweep omega D^-1 v (24 n), S - 1
-//   sweeps (the matrix, z once, v, D^-1, the next z: M + 32 n), back to the format (8 + s n);
+// - two inner solves, each: the first sweep omega D^-1 v (24 n), S - 1 sweeps (the matrix, z
+//   once, v, D^-1, the next z: M + 32 n), back to the format (8 + s n);
 // - two SpMVs (M + 2 s n);
-// - the vector updates: six dot products over nine operand reads, two copies, five AXPYs and a
-//   SCAL (9 + 4 + 15 + 2 + 3 = 33 s n).
-// 10 matrix passes and 41 s + 336 bytes a row at S = 5.
-double vp_iteration_bytes(const sparse::csr_host& host, double value_bytes, int sweeps) {
+// - the vector work. Fused (solvers/vp_steps.hpp): A z's dot product (2 s), t_step (4 reads and
+//   2 writes, the inner right-hand side 8), A w's two dot products and t's norm (2 s), r_step
+//   (5 reads, 2 writes), p_step (3 reads, 1 write, 8): 21 s + 16 n. As BLAS calls (formats with kernels of
+//   their own): six dot products over nine operand reads, two copies, five AXPYs and a SCAL
+//   (9 + 4 + 15 + 2 + 3 = 33 s n) and p and t to double (2 (s + 8) n).
+// 10 matrix passes and 27 s + 336 bytes a row at S = 5 fused (41 s + 336 as BLAS calls).
+double vp_iteration_bytes(const sparse::csr_host& host, double value_bytes, int sweeps, bool fused_steps) {
   const double n = static_cast<double>(host.rows), s = value_bytes;
   const double matrix = 12.0 * static_cast<double>(host.nnz()) + 8.0 * n;
-  const double inner = (s + 8) * n + 24 * n + (sweeps - 1) * (matrix + 32 * n) + (8 + s) * n;
-  return 2 * inner + 2 * (matrix + 2 * s * n) + 33 * s * n;
+  const double inner = 24 * n + (sweeps - 1) * (matrix + 32 * n) + (8 + s) * n;
+  const double vectors = fused_steps ? (21 * s + 16) * n : 33 * s * n + 2 * (s + 8) * n;
+  return 2 * inner + 2 * (matrix + 2 * s * n) + vectors;
+}
+
+// Where a VP iteration's time goes: each of its kernels' launches timed alone, ten in a row with
+// one fence at the end (as the iteration queues them), median of five. An iteration runs two
+// SpMVs, two inner solves (5 JOR sweeps and the conversion back to the format), A z's dot product
+// and the four vector steps (solvers/vp_steps.hpp); the rest of its time is the host's: the
+// quotients in MPFR and the waits for the three global sums' results. The operands are the
+// solve's: r = b - A x for the x it reached, z from an inner solve of r and A z (an expansion's
+// arithmetic takes a slower path on exact zeros, so a sparse b would not time what a solve does).
+template <class Space, class Format>
+void measure_vp_parts(harness::results_table& table, const sparse::csr_host& host,
+                      const sparse::csr_matrix<typename Space::memory_space>& A,
+                      const array_t<Format, typename Space::memory_space>& b,
+                      const array_t<Format, typename Space::memory_space>& solved, const std::string& variant,
+                      const std::string& space_name, double per_iteration) {
+  using memory = typename Space::memory_space;
+  using traits = format_traits<Format>;
+  using array = array_t<Format, memory>;
+  const Space exec;
+  const std::size_t n = b.size();
+  const auto ctx = traits::template context<Kokkos::HostSpace>();
+  const auto quarter = traits::from_double(ctx, 0.25), half = traits::from_double(ctx, 0.5);
+  const auto minus_quarter = traits::from_double(ctx, -0.25), one = traits::from_double(ctx, 1.0);
+  const auto minus_one = traits::from_double(ctx, -1.0), zero = traits::zero();
+  array r(n, "kamp::e11::r"), az(n, "kamp::e11::az"), z(n, "kamp::e11::z"), x(n, "kamp::e11::x"), t(n, "kamp::e11::t"),
+      p(n, "kamp::e11::p");
+  solvers::detail::copy(exec, solved, x);
+  solvers::detail::copy(exec, b, r);
+  sparse::spmv(exec, minus_one, A, x, one, r);
+  for (const array* v : {&t, &p}) solvers::detail::copy(exec, r, *v);
+  const sparse::distributed_matrix<memory> D(A);
+  solvers::jor<Space> inner(D, solvers::jor_options{});
+  const Kokkos::View<double*, memory> inner_in("kamp::e11::inner_in", n), inner_out("kamp::e11::inner_out", n);
+  solvers::detail::to_double(exec, r, inner_in);
+  const auto time_of = [&](const auto& launch) {
+    const auto ten = [&] {
+      for (int k = 0; k < 10; ++k) launch();
+    };
+    return median_milliseconds(ten, 5) / 10;
+  };
+  const double inner_solve = time_of([&] {
+    inner.solve(exec, inner_in, inner_out);
+    solvers::detail::from_double(exec, inner_out, z);
+  });
+  const double spmv = time_of([&] { sparse::spmv(exec, one, A, z, zero, az); });
+  const double dot = time_of([&] { blas::dot(exec, r, az); });
+  const double t_step =
+      time_of([&] { solvers::detail::t_step(exec, quarter, minus_quarter, r, az, z, x, t, inner_in); });
+  const double aw_dots = time_of([&] { solvers::detail::aw_dots(exec, az, t); });
+  const double r_step = time_of([&] { solvers::detail::r_step(exec, quarter, minus_quarter, t, az, z, x, p, r); });
+  const double p_step = time_of([&] { solvers::detail::p_step(exec, half, minus_quarter, r, az, p, inner_in); });
+  const double kernels = 2 * spmv + 2 * inner_solve + dot + t_step + aw_dots + r_step + p_step;
+  const auto add = [&](const std::string& part, double ms) {
+    auto row = harness::result_row::of("E11", variant + "_part_" + part, traits::precision, host.nnz(), host.rows,
+                                       "time_ms", ms);
+    row.extra["space"] = space_name;
+    table.add(row);
+  };
+  add("spmv", spmv);
+  add("inner_solve", inner_solve);
+  add("dot", dot);
+  add("t_step", t_step);
+  add("aw_dots", aw_dots);
+  add("r_step", r_step);
+  add("p_step", p_step);
+  add("kernels", kernels);
+  add("host_and_waits", per_iteration - kernels);
 }
 
 template <class Space, class Format>
@@ -70,12 +141,8 @@ double run_case(harness::results_table& table, const sparse::csr_host& host, con
   options.true_residual_every = 0;
   options.precondition = c.precondition;
   solvers::solver_result result;
-  const double ms = median_milliseconds(
-      [&] {
-        copy_from_host(x, zeros);
-        result = solvers::vpbicgstab(Space(), A, b, x, options);
-      },
-      1);
+  const double ms = median_milliseconds([&] { result = solvers::vpbicgstab(Space(), A, b, x, options); }, 1,
+                                        [&] { copy_from_host(x, zeros); });
   const auto add_as = [&](const std::string& variant, const std::string& metric, double value) {
     auto row = harness::result_row::of("E11", variant, traits::precision, host.nnz(), n, metric, value);
     row.extra["space"] = space_name;
@@ -86,9 +153,17 @@ double run_case(harness::results_table& table, const sparse::csr_host& host, con
   const double per_iteration = ms / std::max<std::int64_t>(result.iterations, 1);
   add("time_ms", per_iteration);  // per outer iteration
   if (c.precondition) {
-    const double floor_ms = vp_iteration_bytes(host, sizeof(value_type_t<Format>), options.inner.sweeps) / (copy_gbs * 1e6);
+    const double floor_ms = vp_iteration_bytes(host, sizeof(value_type_t<Format>), options.inner.sweeps,
+                                               solvers::detail::fused_vp_steps<Format>) / (copy_gbs * 1e6);
     add_as(c.variant + "_byte_floor", "time_ms", floor_ms);
     add_as(c.variant + "_over_byte_floor", "ratio", per_iteration / floor_ms);
+    // On a device, or on the host at the quick size (the paper size's host parts would take minutes).
+    constexpr bool device = !Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
+    if constexpr (solvers::detail::fused_vp_steps<Format>) {
+      if (device || host.rows < 100000) {
+        measure_vp_parts<Space, Format>(table, host, A, b, x, c.variant, space_name, per_iteration);
+      }
+    }
   }
   add("iterations", static_cast<double>(result.iterations));
   add("rel_error", result.history.back().true_residual);  // ||b - A x|| / ||b|| after them

@@ -19,7 +19,11 @@ echo "ranks,format,solver,tolerance,unknowns,nnz,status,iterations,recurrence_re
 # Each rank gets its own share of the cores: with every rank free to use all of them, OpenMP's
 # binding puts every rank's master thread on core 0, and a rank busy-waiting in MPI then starves
 # the other of the core it needs to launch kernels (measured: 97 % of the time in communication).
-mpi=(--allow-run-as-root --bind-to core)
+# Open MPI's shared-memory transport copies a large message once with cross-memory attach (cma);
+# through its shared segments instead, a 2-rank dd solve spent 39-55 % of its time in MPI against
+# 20 % (H200 x2, 2026-11-28).
+export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-cma}
+mpi=(--allow-run-as-root --bind-to core -x OMPI_MCA_btl_vader_single_copy_mechanism)
 # variant: format solver tolerance max_iterations
 variants=(
   "double bicgstab 1e-12 3000"
