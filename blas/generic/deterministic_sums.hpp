@@ -1,15 +1,17 @@
 #pragma once
 // Deterministic sums for any format, through format_traits only. The n terms are split over
 // P1 = min(n, 2^18) partial sums (partial p adds terms p, p + P1, ..., in that order); those P1
-// values over P2 = min(P1, 2^15) more the same way, then P3 = min(P2, 2^12), P4 = min(P3, 2^9)
-// and P5 = min(P4, 64), and the host adds the last P5 in order. The partition depends only on n,
-// so every backend adds the same numbers in the same order and gets the same bits. Every addition
-// joins two disjoint partial sums (a chain's first term is added to an exact zero), so a term
-// passes through at most n - 1 roundings and the classical gamma_n bounds hold; here it passes
-// through at most ceil(n / P1) - 1 + 4 * 7 + 63. P1 fills a GPU with chains of a few terms, and
-// the later levels keep every chain at 8 terms: with three levels of chains of 64 (2^17, 2^11,
-// 32), the second and third levels of a qd_real dot product took 0.17 ms on an H200 (kamp_solve
-// --profile), the latency of their chains of qd additions, not their bytes.
+// values over P2 = min(P1, max(64, ceil(P1 / 8))) more the same way, and so on to P5, and the host
+// adds the last P5 (at most 64) in order: from n = 2^18 on, the levels hold 2^18, 2^15, 2^12, 2^9
+// and 64 partials. The partition depends only on n, so every backend adds the same numbers in the
+// same order and gets the same bits. Every addition joins two disjoint partial sums (a chain's
+// first term is added to an exact zero), so a term passes through at most n - 1 roundings and the
+// classical gamma_n bounds hold; here through at most ceil(n / P1) - 1 + 4 * 7 + 63. P1 fills a GPU
+// with chains of a few terms, and the later levels keep every chain at 8 terms at most: with three
+// levels of chains of 64 (2^17, 2^11, 32), the second and third levels of a qd_real dot product
+// took 0.17 ms on an H200 (kamp_solve --profile), the latency of their chains of qd additions, not
+// their bytes. Each level divides by 8, not down to a fixed size: with fixed sizes a host sum of
+// 43,200 dd_real terms added most of them twice (levels of 43,200 and 32,768 partials).
 //
 // deterministic_sums<Format, K> forms K sums over the same n in one pass: partial p of sum k
 // adds term k of i = p, p + P1, ..., so each sum has exactly the bits it would have alone. A
@@ -17,6 +19,7 @@
 // update and the dot products of its result then read their operands once.
 #include <Kokkos_Core.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <mutex>
@@ -137,7 +140,7 @@ std::array<value_type_t<Format>, K> deterministic_sums(const std::string& label,
   Kokkos::parallel_for(label + "::partial", core::range(exec, count[0]),
                        strided_partial_sums<Format, K, memory, Term>{b.at(0), term, n, count[0], context});
   for (int l = 1; l < buffers::levels; ++l) {
-    count[l] = count[l - 1] < buffers::sizes[l] ? count[l - 1] : buffers::sizes[l];
+    count[l] = std::min(count[l - 1], std::max(buffers::sizes[buffers::levels - 1], (count[l - 1] + 7) / 8));
     using previous = stored_terms<Format, K, memory>;
     Kokkos::parallel_for(label + "::partial" + std::to_string(l + 1), core::range(exec, count[l]),
                          strided_partial_sums<Format, K, memory, previous>{b.at(l), previous{b.at(l - 1), count[l - 1]},
