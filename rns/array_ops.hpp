@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/argument_checks.hpp"
+#include "core/argument_range.hpp"
 #include "core/kernel_arguments.hpp"
 #include "core/error.hpp"
 #include "rns/array_stages.hpp"
@@ -25,14 +26,6 @@ template <int N, class MemorySpace>
 void check_operand(const char* function, const char* name, const char* inc_name, std::int64_t n,
                    const mp_array<N, MemorySpace>& a, std::int64_t inc) {
   core::check_vector_length(function, name, inc_name, n, static_cast<std::int64_t>(a.size()), inc);
-}
-
-template <class ExecSpace>
-using range_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, core::kernel_arguments>;
-
-template <class ExecSpace>
-range_policy<ExecSpace> range(const ExecSpace& exec, std::int64_t count) {
-  return range_policy<ExecSpace>(exec, 0, count);
 }
 
 // The round stage's policy. Its rare path (round_in_full) needs some 255 registers, which
@@ -60,8 +53,8 @@ void add_or_sub(const char* name, bool negate, const ExecSpace& exec, std::int64
   if (n == 0) return;
   const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
   const operand<N, MemorySpace> sx{x, {incx, n}}, sy{y, {incy, n}}, sz{z, {incz, n}};
-  Kokkos::parallel_for(fn + "::esi", range(exec, n), add_esi_stage<N, MemorySpace>{sx, sy, sz, negate, b});
-  Kokkos::parallel_for(fn + "::digits", range(exec, n * N), add_digits_stage<N, MemorySpace>{sx, sy, sz, b});
+  Kokkos::parallel_for(fn + "::esi", core::range(exec, n), add_esi_stage<N, MemorySpace>{sx, sy, sz, negate, b});
+  Kokkos::parallel_for(fn + "::digits", core::range(exec, n * N), add_digits_stage<N, MemorySpace>{sx, sy, sz, b});
   launch_round(fn + "::round", exec, n, round_stage_kernel<N, MemorySpace>{sz, true, b});
 }
 
@@ -72,10 +65,10 @@ void run_mul_stages(const std::string& label, const ExecSpace& exec, std::int64_
                     const mp_float<N>& alpha, const operand<N, MemorySpace, XMap>& x,
                     const operand<N, MemorySpace, YMap>& y, const operand<N, MemorySpace>& z) {
   const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
-  Kokkos::parallel_for(label + "::esi", range(exec, count),
+  Kokkos::parallel_for(label + "::esi", core::range(exec, count),
                        mul_esi_stage<N, MemorySpace, XMap, YMap>{x, y, z, scalar, alpha, b});
   using digits_stage = mul_digits_stage<N, MemorySpace, XMap, YMap>;
-  Kokkos::parallel_for(label + "::digits", range(exec, digits_stage::threads(count)),
+  Kokkos::parallel_for(label + "::digits", core::range(exec, digits_stage::threads(count)),
                        digits_stage{x, y, z, scalar, alpha, b});
   launch_round(label + "::round", exec, count, round_stage_kernel<N, MemorySpace>{z, false, b});
 }

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "core/kernel_arguments.hpp"
+#include "core/argument_range.hpp"
 #include "dd/double_format.hpp"
 #include "formats/value_array.hpp"
 #include "parallel/rank_order_sum.hpp"
@@ -48,7 +48,7 @@ void inverse_diagonal(const ExecSpace& exec, const sparse::distributed_matrix<ty
 template <class ExecSpace, class Vector>
 void jor_first_sweep(const ExecSpace& exec, const Vector& d, double omega, const Vector& v, const Vector& z) {
   Kokkos::parallel_for(
-      "kamp::solvers::jor::first_sweep", Kokkos::RangePolicy<ExecSpace, core::kernel_arguments>(exec, 0, v.extent(0)),
+      "kamp::solvers::jor::first_sweep", core::range(exec, v.extent(0)),
       KOKKOS_LAMBDA(std::int64_t i) { z(i) = omega * d(i) * v(i); });
 }
 

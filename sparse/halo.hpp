@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/host_staging.hpp"
-#include "core/kernel_arguments.hpp"
+#include "core/argument_range.hpp"
 #include "core/side_queue.hpp"
 #include "parallel/communicator.hpp"
 #include "sparse/distributed_matrix.hpp"
@@ -75,7 +75,7 @@ void stage_halo(const ExecSpace& exec, const distributed_matrix<typename Array::
   const auto send = halo.send;
   const auto rows = a.send_rows();
   Kokkos::parallel_for(
-      "kamp::sparse::halo::pack", Kokkos::RangePolicy<ExecSpace, core::kernel_arguments>(exec, 0, send.extent(0)),
+      "kamp::sparse::halo::pack", core::range(exec, send.extent(0)),
       KOKKOS_LAMBDA(std::int64_t k) { send(k) = x.load(static_cast<std::size_t>(rows(k))); });
   Kokkos::deep_copy(exec, halo.send_staged, send);
 }

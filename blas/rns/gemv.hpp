@@ -14,6 +14,7 @@
 #include "blas/rns/gemv_launch.hpp"
 #include "blas/rns/gemv_reduce.hpp"
 #include "blas/rns/workspaces.hpp"
+#include "core/argument_range.hpp"
 #include "rns/array_ops.hpp"
 
 namespace kamp::rns {
@@ -49,7 +50,7 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
                            vector_operand{workspace.d, {1, x_length}});
   }
   if (beta.is_zero()) {
-    Kokkos::parallel_for("kamp::rns::gemv::y_zero", detail::range(exec, y_length),
+    Kokkos::parallel_for("kamp::rns::gemv::y_zero", core::range(exec, y_length),
                          store_zero<N, MemorySpace>{y, y_op.map});
   } else {
     detail::run_mul_stages("kamp::rns::gemv::y_scal", exec, y_length, true, beta, y_op, y_op, y_op);

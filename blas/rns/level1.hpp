@@ -12,6 +12,7 @@
 
 #include "blas/rns/level1_path.hpp"
 #include "blas/rns/vector_sum.hpp"
+#include "core/argument_range.hpp"
 
 namespace kamp::rns {
 
@@ -57,7 +58,7 @@ void scal(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const
           std::int64_t incx, level1_path path) {
   if (resolve<ExecSpace, N>(path) == level1_path::per_element) {
     Kokkos::parallel_for(
-        "kamp::rns::scal::per_element", detail::range(exec, n),
+        "kamp::rns::scal::per_element", core::range(exec, n),
         scal_element_kernel<N, MemorySpace>{alpha, x, {incx, n}, basis<N>::template in<MemorySpace>()});
     return;
   }
@@ -71,7 +72,7 @@ void axpy(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const
           vector_sum_workspace<N, MemorySpace>& w, level1_path path) {
   if (resolve<ExecSpace, N>(path) == level1_path::per_element) {
     Kokkos::parallel_for(
-        "kamp::rns::axpy::per_element", detail::range(exec, n),
+        "kamp::rns::axpy::per_element", core::range(exec, n),
         axpy_element_kernel<N, MemorySpace>{alpha, x, y, {incx, n}, {incy, n}, basis<N>::template in<MemorySpace>()});
     return;
   }
@@ -98,7 +99,7 @@ mp_float<N> asum(const ExecSpace& exec, std::int64_t n, const mp_array<N, Memory
   std::int64_t rows, cols;
   sum_shape(n, rows, cols);
   w.reserve(rows * cols, rows);
-  Kokkos::parallel_for("kamp::rns::asum::magnitude", detail::range(exec, n),
+  Kokkos::parallel_for("kamp::rns::asum::magnitude", core::range(exec, n),
                        magnitude_kernel<N, MemorySpace>{x, w.terms, {incx, n}});
   return sum_terms("kamp::rns::asum", exec, n, w);
 }
