@@ -6,17 +6,14 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <exception>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "apps/mpi_main.hpp"
 #include "apps/solve_problem.hpp"
 #include "format_list/format_list.hpp"
-#ifdef KAMP_HAVE_MPI
-#include "parallel/mpi_communicator.hpp"
-#endif
 
 namespace kamp::apps {
 namespace {
@@ -84,27 +81,8 @@ int run(const std::vector<std::string>& args, std::shared_ptr<const parallel::co
 }  // namespace kamp::apps
 
 int main(int argc, char** argv) {
-#ifdef KAMP_HAVE_MPI
-  kamp::parallel::mpi_session mpi(argc, argv);
-  auto comm = std::make_shared<const kamp::parallel::mpi_communicator>(MPI_COMM_WORLD);
-#else
-  auto comm = kamp::parallel::serial();
-#endif
-  Kokkos::InitArguments arguments;
-#ifdef KOKKOS_ENABLE_CUDA
-#ifdef KAMP_HAVE_MPI
-  arguments.device_id = kamp::parallel::node_local_rank() % Kokkos::Cuda::detect_device_count();
-#endif
-#endif
-  int status = 0;
-  {
-    Kokkos::ScopeGuard kokkos(arguments);
-    try {
-      status = kamp::apps::run(std::vector<std::string>(argv + 1, argv + argc), comm);
-    } catch (const std::exception& e) {
-      std::cerr << "kamp_solve: " << e.what() << "\n";
-      status = 1;
-    }
-  }
-  return status;
+  return kamp::apps::mpi_main(argc, argv, "kamp_solve", [](const std::vector<std::string>& args,
+                                                     std::shared_ptr<const kamp::parallel::communicator> comm) {
+    return kamp::apps::run(args, std::move(comm));
+  });
 }

@@ -4,7 +4,8 @@
 // tensor cores on the GPU, OpenBLAS DGEMM on the host), the outputs rebuilt by the Chinese
 // remainder theorem. The error bound is blas/ozaki/error_bound.hpp's; with the default 104 bits
 // it is within the FMA kernel's gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|) for k >= 3.
-// Arguments as blas::gemm (the same checks and kamp::invalid_argument), and opts.bits in [1, 300].
+// Arguments as blas::gemm (the same checks and kamp::invalid_argument), opts.bits in [1, 300] and
+// the spread floors in [0, 2098].
 // Where the scheme cannot cover the inputs at that accuracy (Inf or NaN, exponent spreads that
 // need more moduli than there are, results near overflow or underflow, k beyond the exact
 // accumulation depth, no residue GEMM for the execution space), the FMA kernel (blas::gemm)
@@ -32,6 +33,11 @@ ozaki::report gemm_ozaki(const ExecSpace& exec, char trans_a, char trans_b, std:
   const auto shape = core::check_gemm(fn, trans_a, trans_b, m, n, k, lda, static_cast<std::int64_t>(A.size()), ldb,
                                         static_cast<std::int64_t>(B.size()), ldc, static_cast<std::int64_t>(C.size()));
   require_argument(opts.bits >= 1 && opts.bits <= 300, fn, "opts.bits", opts.bits, "must be in [1, 300]");
+  // (No spread of doubles exceeds 2098: a larger floor can only be a mistake.)
+  require_argument(opts.least_spread_a >= 0 && opts.least_spread_a <= 2098, fn, "opts.least_spread_a",
+                   opts.least_spread_a, "must be in [0, 2098]");
+  require_argument(opts.least_spread_b >= 0 && opts.least_spread_b <= 2098, fn, "opts.least_spread_b",
+                   opts.least_spread_b, "must be in [0, 2098]");
   require_space_memory<ExecSpace, MemorySpace>();
   ozaki::report out;
   auto fma_kernel = [&] { blas::gemm(exec, trans_a, trans_b, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc); };

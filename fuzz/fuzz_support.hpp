@@ -2,6 +2,7 @@
 // What the fuzz targets share: a failed check names what broke and aborts, so that libFuzzer
 // saves the input as a crash; an exception of a type the code under test does not document
 // escapes LLVMFuzzerTestOneInput and aborts the same way.
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -34,6 +35,20 @@ inline std::vector<std::string> arguments(const std::uint8_t* data, std::size_t 
     }
   }
   return args;
+}
+
+// Whether `text` is one of the arguments (an error must name an option or text that was given).
+inline bool contains(const std::vector<std::string>& args, const std::string& text) {
+  for (const auto& a : args) {
+    if (a == text) return true;
+  }
+  return false;
+}
+
+// The shortest text that reads back as v (settings written back as a command line).
+inline std::string shortest(double v) {
+  char text[32];
+  return std::string(text, std::to_chars(text, text + sizeof text, v).ptr);
 }
 
 // `count` bytes of the input from `at` as an unsigned integer, little-endian; bytes beyond the

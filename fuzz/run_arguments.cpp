@@ -14,14 +14,8 @@
 namespace {
 
 using kamp::experiments::run_arguments;
+using kamp::fuzz::contains;
 using kamp::fuzz::require;
-
-bool contains(const std::vector<std::string>& args, const std::string& text) {
-  for (const auto& a : args) {
-    if (a == text) return true;
-  }
-  return false;
-}
 
 std::vector<std::string> written(const run_arguments& a) {
   const auto& o = a.options;

@@ -2,7 +2,6 @@
 // arguments parse_solve_settings gives settings or raises kamp::invalid_argument whose argument
 // and value are the option and the text as given (or name what is missing). Settings hold every
 // documented range, and written back as a command line they parse to the same settings.
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -16,20 +15,9 @@
 namespace {
 
 using kamp::apps::solve_settings;
+using kamp::fuzz::contains;
 using kamp::fuzz::require;
-
-// The shortest text that reads back as v.
-std::string shortest(double v) {
-  char text[32];
-  return std::string(text, std::to_chars(text, text + sizeof text, v).ptr);
-}
-
-bool contains(const std::vector<std::string>& args, const std::string& text) {
-  for (const auto& a : args) {
-    if (a == text) return true;
-  }
-  return false;
-}
+using kamp::fuzz::shortest;
 
 void check_ranges(const solve_settings& s) {
   const auto& o = s.solver;

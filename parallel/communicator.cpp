@@ -1,5 +1,8 @@
 #include "parallel/communicator.hpp"
 
+#include <unistd.h>
+
+#include <array>
 #include <string>
 
 #include "core/error.hpp"
@@ -25,6 +28,16 @@ std::unique_ptr<pending_exchange> serial_communicator::start_exchange(const std:
 std::shared_ptr<const communicator> serial() {
   static const auto one = std::make_shared<const serial_communicator>();
   return one;
+}
+
+bool on_one_node(const communicator& comm) {
+  std::array<char, 256> name{};
+  if (gethostname(name.data(), name.size() - 1) != 0) name.fill(0);  // unknown: never the same as another's
+  const auto all = comm.allgather_value(name);
+  for (const auto& other : all) {
+    if (other != name || other[0] == 0) return comm.size() == 1;
+  }
+  return true;
 }
 
 }  // namespace kamp::parallel

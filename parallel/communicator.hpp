@@ -57,4 +57,8 @@ class serial_communicator final : public communicator {
 
 std::shared_ptr<const communicator> serial();
 
+// Whether every rank runs on this host (their host names agree): device memory can then pass
+// between them without the network (parallel/device_peers.hpp). A collective.
+bool on_one_node(const communicator& comm);
+
 }  // namespace kamp::parallel

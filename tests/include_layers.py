@@ -20,7 +20,7 @@ LAYERS = [
     ["format_list"],
     ["blas"],
     ["parallel"],
-    ["sparse"],
+    ["sparse", "distributed_blas"],
     ["solvers"],
     ["harness"],
     ["experiments", "apps"],

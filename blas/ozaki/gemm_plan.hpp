@@ -40,6 +40,10 @@ struct options {
   // bound (error_bound.hpp). Fewer bits take fewer moduli; at most 300.
   int bits = 104;
   uncovered on_uncovered = uncovered::fma_kernel;
+  // Exponent spreads to assume at least for op(A)'s rows and op(B)'s columns. A distributed
+  // GEMM passes the largest over its ranks, so that each rank scales its rows and columns to the
+  // integers one process holding the whole product would (and so gets its bits).
+  int least_spread_a = 0, least_spread_b = 0;
 };
 
 struct report {
@@ -85,8 +89,8 @@ class gemm_plan {
       out.reason = std::string(span_a.non_finite ? "A" : "B") + " holds Inf or NaN";
       return out;
     }
-    out.bits_a = opts.bits + span_a.range;
-    out.bits_b = opts.bits + span_b.range;
+    out.bits_a = opts.bits + std::max(span_a.range, opts.least_spread_a);
+    out.bits_b = opts.bits + std::max(span_b.range, opts.least_spread_b);
     const double needed = 1.0 + std::log2(static_cast<double>(k)) + out.bits_a + out.bits_b + 1e-6;
     out.moduli = moduli_for_bits(needed);
     if (out.moduli == 0) {

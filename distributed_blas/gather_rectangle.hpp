@@ -1,0 +1,177 @@
+#pragma once
+// gather_rectangle: a collective in which every rank asks for one rectangle of a block_matrix
+// (want(r) for rank r, known to every rank, so no request travels) and receives it into a
+// column-major matrix of its own. Each owner packs the part of its block that each other rank
+// asks for into one contiguous array; the receiver unpacks what it gets; the rank's own part is
+// copied on the device. The packed values travel one of two ways (transport):
+//   host_staged   through the staging host memory (core/host_staging.hpp) and MPI messages of
+//                 at most 1 GiB (kamp's MPI is not CUDA-aware): any ranks, any memory space;
+//   device_peers  each receiver copies its parts straight out of the owners' device buffers
+//                 (CUDA IPC, parallel/device_peers.hpp): CUDA memory, every rank on one node.
+// Returns the bytes this rank received from others.
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "core/host_staging.hpp"
+#include "distributed_blas/block_matrix.hpp"
+#include "parallel/device_peers.hpp"
+
+namespace kamp::distributed_blas {
+
+enum class transport { host_staged, device_peers };
+
+// device_peers where the memory space and the ranks allow it (a collective), else host_staged.
+template <class MemorySpace>
+transport fastest_transport(const parallel::communicator& comm) {
+#ifdef KOKKOS_ENABLE_CUDA
+  if (std::is_same<MemorySpace, Kokkos::CudaSpace>::value && parallel::on_one_node(comm)) return transport::device_peers;
+#endif
+  (void)comm;
+  return transport::host_staged;
+}
+
+namespace detail {
+
+// Copies part (global indices) of `from` (whose element (0, 0) is global (from_origin)) to
+// `to` (likewise), element by element through the format's load and store.
+template <class ExecSpace, class FromArray, class ToArray>
+void copy_part(const ExecSpace& exec, const rectangle& part, const FromArray& from, std::int64_t from_row0,
+               std::int64_t from_col0, std::int64_t from_ld, const ToArray& to, std::int64_t to_row0, std::int64_t to_col0,
+               std::int64_t to_ld) {
+  const std::int64_t rows = part.rows.size(), count = part.elements();
+  if (count == 0) return;
+  const std::int64_t fi = part.rows.first - from_row0, fj = part.cols.first - from_col0;
+  const std::int64_t ti = part.rows.first - to_row0, tj = part.cols.first - to_col0;
+  Kokkos::parallel_for(
+      "kamp::distributed_blas::copy_part", Kokkos::RangePolicy<ExecSpace>(exec, 0, count),
+      KOKKOS_LAMBDA(const std::int64_t e) {
+        const std::int64_t i = e % rows, j = e / rows;
+        to.store(static_cast<std::size_t>((ti + i) + (tj + j) * to_ld),
+                 from.load(static_cast<std::size_t>((fi + i) + (fj + j) * from_ld)));
+      });
+}
+
+// Every `peer`'s slice of a packed buffer as messages of at most max_message_bytes.
+inline constexpr std::size_t max_message_bytes = std::size_t(1) << 30;
+
+inline void add_messages(std::vector<parallel::message>& out, int peer, char* data, std::size_t bytes) {
+  for (std::size_t at = 0; at < bytes; at += max_message_bytes)
+    out.push_back({peer, data + at, std::min(max_message_bytes, bytes - at)});
+}
+
+// A packed buffer as the format's values in the memory space, seen by load and store.
+template <class Value, class MemorySpace>
+struct packed_values {
+  Kokkos::View<Value*, MemorySpace> values;
+  KOKKOS_INLINE_FUNCTION Value load(std::size_t i) const { return values(i); }
+  KOKKOS_INLINE_FUNCTION void store(std::size_t i, const Value& v) const { values(i) = v; }
+};
+
+}  // namespace detail
+
+// `into` must be want(me).rows.size() x want(me).cols.size() with any leading dimension, or X's
+// own block itself when that is exactly what this rank wants (then nothing is copied into it);
+// every want(r) must lie inside X; device_peers needs CudaSpace (else it is host_staged). The
+// copies are complete on return.
+template <class ExecSpace, class Format, class MemorySpace, class Want>
+std::size_t gather_rectangle(const ExecSpace& exec, const block_matrix<Format, MemorySpace>& X, Want want,
+                             const matrix<Format, MemorySpace>& into, transport how = transport::host_staged) {
+  using value = value_type_t<Format>;
+  static_assert(std::is_trivially_copyable<value>::value, "values travel as bytes");
+  using device_buffer = Kokkos::View<value*, MemorySpace>;
+  using packed = detail::packed_values<value, MemorySpace>;
+  const auto& grid = X.grid;
+  const int me = grid.comm->rank(), ranks = grid.size();
+  const rectangle mine = X.owned(), wanted = want(me);
+  auto owner_block = [&](int r) { return X.block(r / grid.cols, r % grid.cols); };
+  // Where rank `owner` packs the part for rank `reader`: after the parts of the lower ranks.
+  auto packed_at = [&](int owner, int reader) {
+    std::int64_t at = 0;
+    for (int q = 0; q < reader; ++q)
+      if (q != owner) at += overlap(owner_block(owner), want(q)).elements();
+    return at;
+  };
+  std::vector<std::int64_t> receive_at(ranks + 1, 0);
+  for (int r = 0; r < ranks; ++r)
+    receive_at[r + 1] = receive_at[r] + (r == me ? 0 : overlap(owner_block(r), wanted).elements());
+  const std::int64_t send_count = packed_at(me, ranks);
+  device_buffer unpacked(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (receive)"),
+                         static_cast<std::size_t>(receive_at[ranks]));
+
+  // Packs this rank's parts for every other rank into `to` (send_count values).
+  auto pack = [&](value* to) {
+    const Kokkos::View<value*, MemorySpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> all(to, static_cast<std::size_t>(send_count));
+    for (int r = 0; r < ranks; ++r) {
+      if (r == me) continue;
+      const rectangle part = overlap(mine, want(r));
+      const std::int64_t at = packed_at(me, r);
+      detail::copy_part(exec, part, X.local.values, mine.rows.first, mine.cols.first, X.local.ld,
+                        packed{Kokkos::subview(all, std::make_pair(at, at + part.elements()))}, part.rows.first,
+                        part.cols.first, part.rows.size());
+    }
+  };
+  if (!(wanted == mine)) {
+    detail::copy_part(exec, overlap(mine, wanted), X.local.values, mine.rows.first, mine.cols.first, X.local.ld,
+                      into.values, wanted.rows.first, wanted.cols.first, into.ld);
+  }
+  bool moved = false;
+  (void)how;
+#ifdef KOKKOS_ENABLE_CUDA
+  if constexpr (std::is_same<MemorySpace, Kokkos::CudaSpace>::value) {
+    if (how == transport::device_peers) {
+      parallel::exported_buffer send(static_cast<std::size_t>(send_count) * sizeof(value));
+      pack(reinterpret_cast<value*>(send.data()));
+      exec.fence();
+      parallel::peer_buffers peers(*grid.comm, send);
+      for (int r = 0; r < ranks; ++r) {
+        const std::size_t bytes = static_cast<std::size_t>(receive_at[r + 1] - receive_at[r]) * sizeof(value);
+        if (r == me || bytes == 0) continue;
+        parallel::detail::check_cuda(
+            cudaMemcpyAsync(unpacked.data() + receive_at[r], peers.of(r) + packed_at(r, me) * sizeof(value), bytes,
+                            cudaMemcpyDeviceToDevice, exec.cuda_stream()),
+            "cudaMemcpyAsync");
+      }
+      exec.fence();
+      peers.close();
+      moved = true;
+    }
+  }
+#endif
+  if (!moved) {
+    using host_buffer = Kokkos::View<value*, core::staging_space_t<MemorySpace>>;
+    device_buffer send(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (send)"),
+                       static_cast<std::size_t>(send_count));
+    pack(send.data());
+    host_buffer send_host(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (send, host)"),
+                          send.extent(0));
+    host_buffer receive_host(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (receive, host)"),
+        unpacked.extent(0));
+    Kokkos::deep_copy(exec, send_host, send);
+    exec.fence();
+    std::vector<parallel::message> sends, receives;
+    for (int r = 0; r < ranks; ++r) {
+      if (r == me) continue;
+      detail::add_messages(sends, r, reinterpret_cast<char*>(send_host.data() + packed_at(me, r)),
+                           static_cast<std::size_t>(overlap(mine, want(r)).elements()) * sizeof(value));
+      detail::add_messages(receives, r, reinterpret_cast<char*>(receive_host.data() + receive_at[r]),
+                           static_cast<std::size_t>(receive_at[r + 1] - receive_at[r]) * sizeof(value));
+    }
+    grid.comm->start_exchange(sends, receives)->wait();
+    Kokkos::deep_copy(exec, unpacked, receive_host);
+  }
+  for (int r = 0; r < ranks; ++r) {
+    if (r == me) continue;
+    const rectangle part = overlap(owner_block(r), wanted);
+    detail::copy_part(exec, part, packed{Kokkos::subview(unpacked, std::make_pair(receive_at[r], receive_at[r + 1]))},
+                      part.rows.first, part.cols.first, part.rows.size(), into.values, wanted.rows.first,
+                      wanted.cols.first, into.ld);
+  }
+  exec.fence();  // the buffers are freed on return
+  return static_cast<std::size_t>(receive_at[ranks]) * sizeof(value);
+}
+
+}  // namespace kamp::distributed_blas

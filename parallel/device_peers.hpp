@@ -1,0 +1,94 @@
+#pragma once
+// Device memory shared between the ranks of one node through CUDA IPC: each rank allocates an
+// exported_buffer, and peer_buffers (a collective) opens every other rank's in this process, so
+// that a rank copies slices of its peers' buffers into its own device memory on its stream
+// (over NVLink where the GPUs have it) instead of staging them through host memory and MPI.
+// kamp's MPI is not CUDA-aware (Open MPI on the GPU hosts is built without CUDA), so this is
+// the device-to-device path. CUDA builds only; failures raise std::runtime_error naming the call.
+#ifdef KOKKOS_ENABLE_CUDA
+#include <cuda_runtime.h>
+
+#include <array>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "parallel/communicator.hpp"
+
+namespace kamp::parallel {
+
+namespace detail {
+inline void check_cuda(cudaError_t status, const char* call) {
+  if (status != cudaSuccess)
+    throw std::runtime_error(std::string("kamp::parallel (device peers): ") + call + " failed: " + cudaGetErrorString(status));
+}
+}  // namespace detail
+
+// Device memory of its own cudaMalloc, so that its IPC handle names exactly it.
+class exported_buffer {
+ public:
+  explicit exported_buffer(std::size_t bytes) : bytes_(bytes) {
+    if (bytes_ > 0) detail::check_cuda(cudaMalloc(&data_, bytes_), "cudaMalloc");
+  }
+  ~exported_buffer() {
+    if (data_ != nullptr) cudaFree(data_);
+  }
+  exported_buffer(const exported_buffer&) = delete;
+  exported_buffer& operator=(const exported_buffer&) = delete;
+  char* data() const { return static_cast<char*>(data_); }
+  std::size_t bytes() const { return bytes_; }
+
+ private:
+  void* data_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+// Every rank's exported buffer, opened in this process (this rank's own is its pointer). The
+// constructor and close() are collectives: close() returns once every rank has closed, so no
+// rank frees its buffer while another still reads it. Buffers must be complete (their writes
+// fenced) before the constructor.
+class peer_buffers {
+ public:
+  peer_buffers(const communicator& comm, const exported_buffer& mine) : comm_(comm), opened_(comm.size(), nullptr) {
+    struct exported {
+      cudaIpcMemHandle_t handle;
+      bool present;
+    } me{};
+    me.present = mine.bytes() > 0;
+    if (me.present) detail::check_cuda(cudaIpcGetMemHandle(&me.handle, mine.data()), "cudaIpcGetMemHandle");
+    const auto all = comm.allgather_value(me);
+    for (int r = 0; r < comm.size(); ++r) {
+      if (r == comm.rank()) opened_[r] = mine.data();
+      else if (all[r].present) {
+        void* peer = nullptr;
+        detail::check_cuda(cudaIpcOpenMemHandle(&peer, all[r].handle, cudaIpcMemLazyEnablePeerAccess),
+                           "cudaIpcOpenMemHandle");
+        opened_[r] = static_cast<char*>(peer);
+      }
+    }
+  }
+  ~peer_buffers() { release(); }
+  peer_buffers(const peer_buffers&) = delete;
+  peer_buffers& operator=(const peer_buffers&) = delete;
+
+  const char* of(int rank) const { return opened_[rank]; }
+
+  void close() {
+    release();
+    comm_.allgather_value(0);  // every rank has finished reading
+  }
+
+ private:
+  void release() {
+    for (int r = 0; r < static_cast<int>(opened_.size()); ++r) {
+      if (r != comm_.rank() && opened_[r] != nullptr) cudaIpcCloseMemHandle(opened_[r]);
+      opened_[r] = nullptr;
+    }
+  }
+  const communicator& comm_;
+  std::vector<char*> opened_;
+};
+
+}  // namespace kamp::parallel
+#endif
