@@ -24,7 +24,7 @@ run() {  # ranks size tag extra-options...
   shift 3
   timeout 600 mpirun -np "$r" "${mpi[@]}" -x OMPI_MCA_btl_vader_single_copy_mechanism "$gemm" --size "$size" \
     --format "$format" --engine "$engine" --repeat 3 "$@" > "$out/$tag.log" 2>&1 || status=1
-  if [ ! -f "$csv" ]; then head -n 1 "$out/$tag.log" | sed 's/$/,git,date/' > "$csv"; fi
+  if [ ! -f "$csv" ]; then grep -m 1 '^kind,' "$out/$tag.log" | sed 's/$/,git,date/' > "$csv"; fi
   grep -E '^(distributed|single),' "$out/$tag.log" | sed "s/\$/,${KAMP_GIT_HASH:-unknown},$(date -u +%F)/" >> "$csv"
   echo "$tag: $(grep -cE '^(distributed|single),' "$out/$tag.log") rows"; tail -n 2 "$out/$tag.log"
 }
