@@ -19,21 +19,16 @@ KOKKOS_INLINE_FUNCTION std::uint64_t mix(std::uint64_t x) {  // splitmix64's fin
   return x ^ (x >> 31);
 }
 
-// The number of doubles a value of the format carries (1 for double, 2 for dd_real, ...).
-template <class Format>
-constexpr int generated_terms() {
-  return (format_traits<Format>::precision + 52) / 53;
-}
-
 template <class Format>
 KOKKOS_INLINE_FUNCTION value_type_t<Format> generated_value(const context_t<Format>& context, std::uint64_t seed,
                                                              std::uint64_t i, std::uint64_t j) {
   using traits = format_traits<Format>;
+  constexpr int terms = (traits::precision + 52) / 53;  // the doubles a value carries: 1, 2, 4
   const std::uint64_t cell = mix(seed ^ mix(i * 0x100000001b3ULL + j));
   const double lead = static_cast<double>(static_cast<std::int64_t>(cell >> 11) - (std::int64_t(1) << 52)) * 0x1p-52;
   value_type_t<Format> x = traits::from_double(context, lead);
   double scale = 0x1p-53 * (lead < 0 ? -lead : lead);
-  for (int t = 1; t < generated_terms<Format>(); ++t, scale *= 0x1p-53) {
+  for (int t = 1; t < terms; ++t, scale *= 0x1p-53) {
     const double u = static_cast<double>(mix(cell + static_cast<std::uint64_t>(t)) >> 11) * 0x1p-53 - 0.5;
     x = traits::add(context, x, traits::from_double(context, u * scale));
   }
