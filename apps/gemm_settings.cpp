@@ -1,5 +1,6 @@
 #include "apps/gemm_settings.hpp"
 
+#include "core/command_line.hpp"
 #include "core/error.hpp"
 #include "core/parse_number.hpp"
 
@@ -36,26 +37,23 @@ gemm_settings parse_gemm_settings(const std::vector<std::string>& args) {
   using core::bound;
   gemm_settings s;
   bool engine_given = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const auto value = [&]() -> const std::string& {
-      require_argument(i + 1 < args.size(), fn, a.c_str(), "(nothing)", "needs a value");
-      return args[++i];
-    };
+  core::command_line line(args, fn);
+  while (line.next()) {
+    const std::string& a = line.argument();
     if (a == "-h" || a == "--help") {
       s.help = true;
     } else if (a == "--size") {
-      s.size = core::parse_integer(fn, a, value(), 1, 1 << 20);
+      s.size = core::parse_integer(fn, a, line.value(), 1, 1 << 20);
     } else if (a == "--format") {
-      s.format = value();
+      s.format = line.value();
       require_argument(s.format == "double" || s.format == "dd" || s.format == "qd", fn, "--format", s.format,
                        "must be double, dd or qd");
     } else if (a == "--engine") {
-      s.engine = value();
+      s.engine = line.value();
       engine_given = true;
       require_argument(s.engine == "ozaki" || s.engine == "fma", fn, "--engine", s.engine, "must be ozaki or fma");
     } else if (a == "--grid") {
-      const std::string& v = value();
+      const std::string& v = line.value();
       const auto x = v.find('x');
       try {
         require_argument(x != std::string::npos, fn, "--grid", v, "");
@@ -65,13 +63,13 @@ gemm_settings parse_gemm_settings(const std::vector<std::string>& args) {
         require_argument(false, fn, "--grid", v, "must be ROWSxCOLS, each from 1 to 4096 (e.g. 2x2)");
       }
     } else if (a == "--repeat") {
-      s.repeat = static_cast<int>(core::parse_integer(fn, a, value(), 1, 1000));
+      s.repeat = static_cast<int>(core::parse_integer(fn, a, line.value(), 1, 1000));
     } else if (a == "--panel-bytes") {
-      s.panel_bytes = core::parse_real(fn, a, value(), 0);
+      s.panel_bytes = core::parse_real(fn, a, line.value(), 0);
     } else if (a == "--check") {
-      s.check = static_cast<int>(core::parse_integer(fn, a, value(), 0, 1024));
+      s.check = static_cast<int>(core::parse_integer(fn, a, line.value(), 0, 1024));
     } else if (a == "--space") {
-      s.space = value();
+      s.space = line.value();
       require_argument(s.space == "device" || s.space == "host", fn, "--space", s.space, "must be device or host");
     } else if (a == "--host-staged") {
       s.host_staged = true;

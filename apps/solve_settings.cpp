@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "core/command_line.hpp"
 #include "core/error.hpp"
 #include "core/parse_number.hpp"
 #include "sparse/edge_curl_curl.hpp"
@@ -42,45 +43,42 @@ Exit status: 0 converged, 2 not (converged_recurrence_only, max_iterations, a br
 solve_settings parse_solve_settings(const std::vector<std::string>& args) {
   using core::bound;
   solve_settings s;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const auto value = [&]() -> const std::string& {
-      require_argument(i + 1 < args.size(), fn, a.c_str(), "(nothing)", "needs a value");
-      return args[++i];
-    };
+  core::command_line line(args, fn);
+  while (line.next()) {
+    const std::string& a = line.argument();
     if (a == "-h" || a == "--help") {
       s.help = true;
     } else if (a == "--generate") {
-      s.generate = core::parse_integer(fn, a, value(), 1, sparse::max_cube_unknowns());
+      s.generate = core::parse_integer(fn, a, line.value(), 1, sparse::max_cube_unknowns());
     } else if (a == "--rhs") {
-      s.rhs = value();
+      s.rhs = line.value();
     } else if (a == "--format") {
-      s.format = value();
+      s.format = line.value();
       require_argument(s.format == "double" || s.format == "dd" || s.format == "qd" || s.format == "rns212", fn,
                        "--format", s.format, "must be double, dd, qd or rns212");
     } else if (a == "--solver") {
-      const std::string& v = value();
+      const std::string& v = line.value();
       require_argument(v == "vpbicgstab" || v == "bicgstab", fn, "--solver", v, "must be vpbicgstab or bicgstab");
       s.solver.precondition = v == "vpbicgstab";
     } else if (a == "--tolerance") {
-      s.solver.tolerance = core::parse_real(fn, a, value(), 0, bound::exclusive);
+      s.solver.tolerance = core::parse_real(fn, a, line.value(), 0, bound::exclusive);
     } else if (a == "--max-iterations") {
-      s.solver.max_iterations = core::parse_integer(fn, a, value(), 0);
+      s.solver.max_iterations = core::parse_integer(fn, a, line.value(), 0);
     } else if (a == "--inner-sweeps") {
-      s.solver.inner.sweeps = static_cast<int>(core::parse_integer(fn, a, value(), 1, std::numeric_limits<int>::max()));
+      s.solver.inner.sweeps = static_cast<int>(core::parse_integer(fn, a, line.value(), 1, std::numeric_limits<int>::max()));
     } else if (a == "--omega") {
-      s.solver.inner.omega = core::parse_real(fn, a, value(), 0, bound::exclusive);
+      s.solver.inner.omega = core::parse_real(fn, a, line.value(), 0, bound::exclusive);
     } else if (a == "--inner-tolerance") {
-      s.solver.inner.inner_tolerance = core::parse_real(fn, a, value(), 0);
+      s.solver.inner.inner_tolerance = core::parse_real(fn, a, line.value(), 0);
     } else if (a == "--true-residual-every") {
-      s.solver.true_residual_every = core::parse_integer(fn, a, value(), 0);
+      s.solver.true_residual_every = core::parse_integer(fn, a, line.value(), 0);
     } else if (a == "--history") {
-      s.history = value();
+      s.history = line.value();
     } else if (a == "--space") {
-      s.space = value();
+      s.space = line.value();
       require_argument(s.space == "device" || s.space == "host", fn, "--space", s.space, "must be device or host");
     } else if (a == "--reorder") {
-      const std::string& v = value();
+      const std::string& v = line.value();
       require_argument(v == "rcm" || v == "none", fn, "--reorder", v, "must be rcm or none");
       s.reorder = v == "rcm";
     } else if (a == "--profile") {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/command_line.hpp"
 #include "core/error.hpp"
 
 namespace kamp::experiments {
@@ -11,18 +12,15 @@ run_arguments parse_run_arguments(const std::vector<std::string>& args) {
   run_arguments a;
   a.options.command = "kamp_run";
   for (const auto& arg : args) a.options.command += " " + arg;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    const auto value = [&]() -> const std::string& {
-      require_argument(i + 1 < args.size(), fn, arg.c_str(), "(nothing)", "needs a value");
-      return args[++i];
-    };
+  core::command_line line(args, fn);
+  while (line.next()) {
+    const std::string& arg = line.argument();
     if (arg == "--size") {
-      const std::string& size = value();
+      const std::string& size = line.value();
       require_argument(size == "quick" || size == "paper", fn, "--size", size, "must be quick or paper");
       a.options.size = size == "quick" ? problem_size::quick : problem_size::paper;
     } else if (arg == "--data") {
-      const std::string& data = value();
+      const std::string& data = line.value();
       a.options.data = all_data_classes();
       if (data != "both") {
         const auto named = std::find_if(a.options.data.begin(), a.options.data.end(),
@@ -33,7 +31,7 @@ run_arguments parse_run_arguments(const std::vector<std::string>& args) {
     } else if (arg == "--no-host") {
       a.options.host_rows = false;
     } else if (arg == "--out") {
-      a.out_dir = value();
+      a.out_dir = line.value();
     } else if (arg == "--profile") {
       a.profile = true;
     } else if (arg == "--list") {
