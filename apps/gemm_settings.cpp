@@ -29,6 +29,7 @@ With one rank it also times the single-process GEMM (rows "single").
   --space device|host  Kokkos execution space                  (default device)
   --host-staged      panels through host memory and MPI even where the GPUs of one node could
                      copy them device to device (CUDA IPC), to compare the two
+A last line `kamp_gemm_result: within_bound=yes|no largest_error_over_bound=X` (with --check > 0).
 Exit status: 0 when every sampled output is within its bound, 2 when one is not, 1 bad input.
 )";
 }

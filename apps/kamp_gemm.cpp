@@ -166,6 +166,8 @@ int run_format(const gemm_settings& s, std::shared_ptr<const parallel::communica
       row("single", "none", repeat, seconds, 0, seconds, 0, 1, n, moduli, error);
     }
   }
+  if (comm->rank() == 0 && s.check > 0)
+    std::printf("kamp_gemm_result: within_bound=%s largest_error_over_bound=%.4g\n", worst <= 1 ? "yes" : "no", worst);
   return worst <= 1 ? 0 : 2;
 }
 
