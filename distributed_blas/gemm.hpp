@@ -17,7 +17,6 @@
 // |op(B)| + |beta| |C|) (the Ozaki path within its own bound per panel plus those additions).
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <exception>
 #include <vector>
 
