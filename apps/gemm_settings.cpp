@@ -21,7 +21,7 @@ received, panels, moduli, and the largest error of the sampled outputs over the 
 With one rank it also times the single-process GEMM (rows "single").
   --size N           m = n = k = N, 1 to 1048576              (default 4096)
   --format F         double | dd | qd                          (default dd)
-  --engine E         ozaki (dd only) | fma                     (default ozaki)
+  --engine E         ozaki (dd, qd) | fma                       (default ozaki)
   --grid RxC         the process grid, R x C = ranks            (default the squarest)
   --repeat R         timed repetitions, 1 to 1000              (default 3)
   --panel-bytes B    most bytes of panels a rank holds, 0: half the free memory (default 0)
@@ -78,9 +78,11 @@ gemm_settings parse_gemm_settings(const std::vector<std::string>& args) {
       require_argument(false, fn, "argument", a, "is not an option of kamp_gemm (--help lists them)");
     }
   }
-  // The Ozaki scheme is dd_real's: another format takes the FMA kernels unless ozaki was asked.
-  if (!engine_given && s.format != "dd") s.engine = "fma";
-  require_argument(s.engine == "fma" || s.format == "dd", fn, "--engine", s.engine, "needs --format dd");
+  // The Ozaki scheme is dd_real's and qd_real's: another format takes the FMA kernels unless ozaki
+  // was asked.
+  const bool scheme_format = s.format == "dd" || s.format == "qd";
+  if (!engine_given && !scheme_format) s.engine = "fma";
+  require_argument(s.engine == "fma" || scheme_format, fn, "--engine", s.engine, "needs --format dd or qd");
   return s;
 }
 

@@ -153,7 +153,7 @@ int run_format(const gemm_settings& s, std::shared_ptr<const parallel::communica
     for (int repeat = 0; repeat < s.repeat; ++repeat) {
       const auto start = clock::now();
       int moduli = 0;
-      if constexpr (std::is_same<Format, dd::dd_real>::value) {
+      if constexpr (blas::ozaki::scheme_format<Format>::supported) {
         if (s.engine == "ozaki")
           moduli = blas::gemm_ozaki(exec, 'N', 'N', n, n, n, alpha, a, n, B.local.values, n, zero, C.local.values, n)
                        .moduli;

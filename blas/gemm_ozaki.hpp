@@ -1,11 +1,12 @@
 #pragma once
-// C <- alpha op(A) op(B) + beta C for dd_real by the Ozaki scheme II (blas/ozaki/gemm_plan.hpp):
-// the inputs scaled to integers, their residues multiplied exactly by one GEMM per modulus (INT8
-// tensor cores on the GPU, OpenBLAS DGEMM on the host), the outputs rebuilt by the Chinese
-// remainder theorem. The error bound is blas/ozaki/error_bound.hpp's; with the default 104 bits
-// it is within the FMA kernel's gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|) for k >= 3.
-// Arguments as blas::gemm (the same checks and kamp::invalid_argument), opts.bits in [1, 300] and
-// the spread floors in [0, 2098].
+// C <- alpha op(A) op(B) + beta C for dd_real and expansion<N> (qd_real) by the Ozaki scheme II
+// (blas/ozaki/gemm_plan.hpp): the inputs scaled to integers, their residues multiplied exactly by
+// one GEMM per residue plane (INT8 tensor cores on the GPU, OpenBLAS DGEMM on the host), the
+// outputs rebuilt by the Chinese remainder theorem. The error bound is blas/ozaki/error_bound.hpp's;
+// with the default bits (opts.bits = 0: 104 for dd_real, 52N for expansion<N>) it is within the
+// FMA kernel's gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|) for k >= 3.
+// Arguments as blas::gemm (the same checks and kamp::invalid_argument), opts.bits in [0, the
+// format's max_bits] and the spread floors in [0, 2098].
 // Where the scheme cannot cover the inputs at that accuracy (Inf or NaN, exponent spreads that
 // need more moduli than there are, results near overflow or underflow, k beyond the exact
 // accumulation depth, no residue GEMM for the execution space), the FMA kernel (blas::gemm)
@@ -23,16 +24,19 @@
 
 namespace kamp::blas {
 
-template <class ExecSpace, class MemorySpace>
+template <class ExecSpace, class Array, class Value = typename Array::format,
+          std::enable_if_t<ozaki::scheme_format<Value>::supported, int> = 0>
 ozaki::report gemm_ozaki(const ExecSpace& exec, char trans_a, char trans_b, std::int64_t m, std::int64_t n,
-                         std::int64_t k, const dd::dd_real& alpha, const array_t<dd::dd_real, MemorySpace>& A,
-                         std::int64_t lda, const array_t<dd::dd_real, MemorySpace>& B, std::int64_t ldb,
-                         const dd::dd_real& beta, const array_t<dd::dd_real, MemorySpace>& C, std::int64_t ldc,
-                         const ozaki::options& opts = {}, ozaki::gemm_plan<ExecSpace>* plan = nullptr) {
+                         std::int64_t k, const Value& alpha, const Array& A, std::int64_t lda, const Array& B,
+                         std::int64_t ldb, const Value& beta, const Array& C, std::int64_t ldc,
+                         const ozaki::options& opts = {}, ozaki::gemm_plan<ExecSpace, Value>* plan = nullptr) {
+  using MemorySpace = typename Array::memory_space;
   const char* fn = "kamp::blas::gemm_ozaki";
   const auto shape = core::check_gemm(fn, trans_a, trans_b, m, n, k, lda, static_cast<std::int64_t>(A.size()), ldb,
                                         static_cast<std::int64_t>(B.size()), ldc, static_cast<std::int64_t>(C.size()));
-  require_argument(opts.bits >= 1 && opts.bits <= 300, fn, "opts.bits", opts.bits, "must be in [1, 300]");
+  constexpr int max_bits = ozaki::scheme_format<Value>::max_bits;
+  require_argument(opts.bits >= 0 && opts.bits <= max_bits, fn, "opts.bits", opts.bits,
+                   "must be in [0, " + std::to_string(max_bits) + "] (0: the format's default)");
   // (No spread of doubles exceeds 2098: a larger floor can only be a mistake.)
   require_argument(opts.least_spread_a >= 0 && opts.least_spread_a <= 2098, fn, "opts.least_spread_a",
                    opts.least_spread_a, "must be in [0, 2098]");
@@ -41,24 +45,27 @@ ozaki::report gemm_ozaki(const ExecSpace& exec, char trans_a, char trans_b, std:
   require_space_memory<ExecSpace, MemorySpace>();
   ozaki::report out;
   auto fma_kernel = [&] { blas::gemm(exec, trans_a, trans_b, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc); };
-  if (m == 0 || n == 0 || k == 0 || alpha == dd::dd_real(0.0) || !isfinite(alpha) || !isfinite(beta)) {
+  const auto finite = [](const Value& x) { return std::isfinite(ozaki::scheme_format<Value>::leading(x)); };
+  const auto is_zero = [](const Value& x) { return ozaki::scheme_format<Value>::leading(x) == 0; };
+  if (m == 0 || n == 0 || k == 0 || is_zero(alpha) || !finite(alpha) || !finite(beta)) {
     out.reason = "nothing to multiply, or alpha or beta is not finite";
     fma_kernel();
     return out;
   }
   auto not_covered = [&](const std::string& reason) {
     require_argument(opts.on_uncovered == ozaki::uncovered::fma_kernel, fn, "A, B", reason,
-                     "the Ozaki scheme cannot cover these operands at opts.bits = " + std::to_string(opts.bits));
+                     "the Ozaki scheme cannot cover these operands at opts.bits = " + std::to_string(opts.bits) +
+                         (opts.bits == 0 ? " (the format's default)" : ""));
     out.reason = reason;
     fma_kernel();
   };
-  if constexpr (!ozaki::gemm_plan<ExecSpace>::available) {
+  if constexpr (!ozaki::gemm_plan<ExecSpace, Value>::available) {
     not_covered(std::string("no residue GEMM for ") + ExecSpace::name());
     return out;
   } else {
-    std::unique_ptr<ozaki::gemm_plan<ExecSpace>> owned;
+    std::unique_ptr<ozaki::gemm_plan<ExecSpace, Value>> owned;
     if (plan == nullptr) {
-      owned = std::make_unique<ozaki::gemm_plan<ExecSpace>>();
+      owned = std::make_unique<ozaki::gemm_plan<ExecSpace, Value>>();
       plan = owned.get();
     }
     out = plan->analyse(exec, shape.transposed_a, shape.transposed_b, m, n, k, A, lda, B, ldb, opts);
@@ -66,7 +73,7 @@ ozaki::report gemm_ozaki(const ExecSpace& exec, char trans_a, char trans_b, std:
       not_covered(out.reason);
       return out;
     }
-    out.column_blocks = plan->multiply(exec, alpha, beta, beta == dd::dd_real(0.0), C, ldc);
+    out.column_blocks = plan->multiply(exec, alpha, beta, is_zero(beta), C, ldc);
     return out;
   }
 }

@@ -4,7 +4,8 @@
 // rank). Rank (I, J) computes C's block (I, J) from op(A)'s rows I and op(B)'s columns J, taken
 // in panels of the inner dimension (SUMMA): for each panel every rank gathers the slices it
 // needs from their owners (gather_rectangle) and adds their product into its block with the
-// single-process GEMM, blas::gemm (every format) or blas::gemm_ozaki (dd_real). The panel width
+// single-process GEMM, blas::gemm (every format) or blas::gemm_ozaki (dd_real, qd_real and the
+// other expansions). The panel width
 // bounds the gathered bytes each rank holds at once (options.panel_bytes).
 //
 // Bits and bounds: with the whole inner dimension in one panel every output is computed by the
@@ -32,7 +33,7 @@ struct gemm_options {
   // The most bytes of op(A) and op(B) panels one rank gathers at once; 0 takes half of what the
   // memory space has free. The narrowest rank's choice holds for all.
   double panel_bytes = 0;
-  product_engine engine = product_engine::fma;  // ozaki: dd_real only
+  product_engine engine = product_engine::fma;  // ozaki: dd_real and expansion<N> (qd_real) only
   blas::ozaki::options ozaki;
   // Panels travel device to device where the memory space and the ranks allow (every rank's GPU
   // on one node), else through host memory; true: through host memory always (to compare).
@@ -61,16 +62,15 @@ struct gemm_call {
   }
 };
 
-template <class ExecSpace, class Array>
+template <class ExecSpace, class Value, class Array>
 blas::ozaki::report ozaki_panel(const ExecSpace& exec, const parallel::communicator& comm, char ta, char tb,
-                                std::int64_t m, std::int64_t n, std::int64_t k, const dd::dd_real& alpha,
-                                const Array& A, std::int64_t lda, const Array& B, std::int64_t ldb,
-                                const dd::dd_real& beta, const Array& C, std::int64_t ldc,
-                                blas::ozaki::options opts) {
-  if constexpr (blas::ozaki::gemm_plan<ExecSpace>::available) {
+                                std::int64_t m, std::int64_t n, std::int64_t k, const Value& alpha, const Array& A,
+                                std::int64_t lda, const Array& B, std::int64_t ldb, const Value& beta,
+                                const Array& C, std::int64_t ldc, blas::ozaki::options opts) {
+  if constexpr (blas::ozaki::gemm_plan<ExecSpace, Value>::available) {
     // Every rank's spreads first (an empty block contributes none), then the product with the
     // largest as floors.
-    blas::ozaki::gemm_plan<ExecSpace> plan;
+    blas::ozaki::gemm_plan<ExecSpace, Value> plan;
     int spreads[2] = {0, 0};
     if (m > 0 && n > 0 && k > 0) {
       const auto first = plan.analyse(exec, ta == 'T', tb == 'T', m, n, k, A, lda, B, ldb, opts);
@@ -119,8 +119,8 @@ gemm_report gemm(const ExecSpace& exec, char trans_a, char trans_b, const value_
     require_argument(C.rows == m && C.cols == n, fn, "C", std::to_string(C.rows) + " x " + std::to_string(C.cols),
                      "(its shape) must be " + std::to_string(m) + " x " + std::to_string(n));
     require_argument(opts.panel_bytes >= 0, fn, "opts.panel_bytes", opts.panel_bytes, "must be >= 0");
-    require_argument(opts.engine == product_engine::fma || std::is_same<Format, dd::dd_real>::value, fn,
-                     "opts.engine", "ozaki", "needs dd_real operands");
+    require_argument(opts.engine == product_engine::fma || blas::ozaki::scheme_format<Format>::supported, fn,
+                     "opts.engine", "ozaki", "needs dd_real or expansion (qd_real) operands");
   } catch (const invalid_argument&) {
     rejected = std::current_exception();
   }
@@ -183,7 +183,7 @@ gemm_report gemm(const ExecSpace& exec, char trans_a, char trans_b, const value_
     const auto gathered = clock::now();
     const value beta_panel =
         first == 0 ? beta : format_traits<Format>::from_double(format_traits<Format>::template context<Kokkos::HostSpace>(), 1.0);
-    if constexpr (std::is_same<Format, dd::dd_real>::value) {
+    if constexpr (blas::ozaki::scheme_format<Format>::supported) {
       if (ozaki) {
         out.ozaki.push_back(detail::ozaki_panel(exec, *grid.comm, trans_a, trans_b, m_mine, n_mine, kb, alpha,
                                                 a_panel.values, a_panel.ld, b_panel.values, b_panel.ld, beta_panel,

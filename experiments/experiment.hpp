@@ -28,7 +28,7 @@ inline bool measures_host_rows(const experiment_options& options) {
 }
 
 struct experiment {
-  std::string id;     // E0..E13
+  std::string id;     // E0..E14
   std::string title;
   std::function<harness::results_table(const experiment_options&)> run;
 };
@@ -53,5 +53,6 @@ harness::results_table run_e10_sd_accuracy(const experiment_options& options);
 harness::results_table run_e11_vpbicgstab(const experiment_options& options);
 harness::results_table run_e12_rns_elementwise(const experiment_options& options);
 harness::results_table run_e13_ozaki_gemm(const experiment_options& options);
+harness::results_table run_e14_mp_ozaki_gemm(const experiment_options& options);
 
 }  // namespace kamp::experiments

@@ -21,7 +21,7 @@ using kamp::fuzz::shortest;
 void check_ranges(const gemm_settings& s) {
   require(s.size >= 1 && s.size <= (1 << 20), "--size out of range");
   require(s.format == "double" || s.format == "dd" || s.format == "qd", "--format");
-  require(s.engine == "fma" || (s.engine == "ozaki" && s.format == "dd"), "--engine");
+  require(s.engine == "fma" || (s.engine == "ozaki" && (s.format == "dd" || s.format == "qd")), "--engine");
   require((s.grid_rows == 0 && s.grid_cols == 0) ||
               (s.grid_rows >= 1 && s.grid_rows <= 4096 && s.grid_cols >= 1 && s.grid_cols <= 4096),
           "--grid out of range");

@@ -178,11 +178,17 @@ E13 = [Table("DD GEMM: Ozaki scheme II on INT8 tensor cores, the FMA kernel, the
              panels=Axis("data", "{data} data"), value="error_over_fma_bound"),
        Table("DD GEMM: relative error over the scheme's own bound", Axis("n", "n = {n}"), Axis("variant"),
              panels=Axis("data", "{data} data"), value="error_over_scheme_bound")]
+E14 = [Table("qd_real and expansion<8> GEMM: Ozaki scheme II with wide moduli, the FMA kernel, the vendor's DGEMM",
+              Axis("n", "n = {n}"), Axis(("variant", "format"), "{variant} [{format}]"),
+              panels=Axis(("metric", "data"), "{metric}, {data} data")),
+       Table("qd_real and expansion<8> GEMM: error over the scheme's own bound", Axis("n", "n = {n}"),
+             Axis(("variant", "format"), "{variant} [{format}]"), panels=Axis("data", "{data} data"),
+             value="error_over_scheme_bound")]
 E0 = [Table("Machine ceilings: copy, DAXPY, DGEMV, DGEMM, FMA peak", Axis(("variant", "space"), "{variant} [{space}]"),
             Axis("metric"), panels=Axis(("m", "n"), "m = {m}, n = {n}"))]
-BEYOND = ("Beyond the seeds: kamp's own experiments", "beyond", ["E13", "E0"])
+BEYOND = ("Beyond the seeds: kamp's own experiments", "beyond", ["E13", "E14", "E0"])
 
 SECTIONS = [SEED_000, SEED_002, SEED_003, SEED_004, BEYOND]
 LAYOUTS = {"E0": E0, "E1": E1, "E2": E2, "E3": E3, "E4": E4, "E5": E5, "E6": E6, "E7": E7, "E8": E8, "E9": E9,
-           "E10": E10, "E11": E11, "E12": E12, "E13": E13}
-EXPERIMENTS = [f"E{n}" for n in range(14)]
+           "E10": E10, "E11": E11, "E12": E12, "E13": E13, "E14": E14}
+EXPERIMENTS = [f"E{n}" for n in range(15)]

@@ -13,10 +13,15 @@ namespace kamp::blas::ozaki {
 
 namespace {
 
-constexpr std::array<int, max_moduli> moduli_table{256, 255, 253, 251, 247, 241, 239, 233, 229, 227, 223, 217, 211,
-                                                   199, 197, 193, 191, 181, 179, 173, 167, 163, 157, 151, 149, 139,
-                                                   137, 131, 127, 113, 109, 107, 103, 101, 97,  89,  83,  79,  73,
-                                                   71,  67,  61,  59,  53,  47,  43,  41,  37,  29};
+constexpr std::array<int, max_moduli> moduli_table{
+    // narrow
+    256, 255, 253, 251, 247, 241, 239, 233, 229, 227, 223, 217, 211, 199, 197, 193, 191, 181, 179, 173, 167, 163, 157,
+    151, 149, 139, 137, 131, 127, 113, 109, 107, 103, 101, 97, 89, 83, 79, 73, 71, 67, 61, 59, 53, 47, 43, 41, 37, 29,
+    // wide: the 64 largest primes below 2^14
+    16381, 16369, 16363, 16361, 16349, 16339, 16333, 16319, 16301, 16273, 16267, 16253, 16249, 16231, 16229, 16223,
+    16217, 16193, 16189, 16187, 16183, 16141, 16139, 16127, 16111, 16103, 16097, 16091, 16087, 16073, 16069, 16067,
+    16063, 16061, 16057, 16033, 16007, 16001, 15991, 15973, 15971, 15959, 15937, 15923, 15919, 15913, 15907, 15901,
+    15889, 15887, 15881, 15877, 15859, 15823, 15817, 15809, 15803, 15797, 15791, 15787, 15773, 15767, 15761, 15749};
 
 // An mpz_t that frees itself.
 struct big {
@@ -87,7 +92,7 @@ crt_basis make_crt_basis(int count) {
     long power = 1 % m_l, step = 1;  // 2^digit_bits mod m by doublings
     for (int i = 0; i < digit_bits; ++i) step = 2 * step % m_l;
     for (int j = 0; j < max_digits; ++j) {
-      basis.digit_weights.push_back(static_cast<double>(power));
+      basis.digit_weights.push_back(static_cast<double>(2 * power > m_l ? power - m_l : power));
       power = power * step % m_l;
     }
   }

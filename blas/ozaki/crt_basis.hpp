@@ -1,23 +1,38 @@
 #pragma once
 // The moduli of the Ozaki scheme II and the Chinese-remainder constants of a prefix of them.
-// The moduli are pairwise coprime and at most 256, so that a residue in the symmetric range
-// [-ceil(m/2), m/2) fits an int8 and the INT8 x INT8 -> INT32 tensor-core GEMM multiplies them
-// exactly; they are listed largest first (the greedy choice from 256 down), so that each
-// prefix has the largest product of its length: 49 moduli, 341.9 bits in all.
 //
-// The reconstruction works on unsigned numbers held as crt_words 32-bit words (384 bits): the
-// product P of all 49 moduli times 49 * 256, the largest sum of weighted residues, stays below.
+// Two kinds of moduli, pairwise coprime, listed in the order the scheme takes them:
+//   narrow (the first 49): at most 256, so that a residue in the symmetric range [-ceil(m/2), m/2)
+//     fits an int8 and one INT8 x INT8 -> INT32 GEMM multiplies two residue matrices exactly;
+//     largest first (the greedy choice from 256 down), 341.9 bits in all.
+//   wide (the next 64): primes below 2^14, 894.1 bits in all, for products the narrow ones cannot
+//     hold (qd_real and longer expansions). A residue r, |r| < 2^13, is written r = 2^7 r_1 + r_0
+//     with r_0 in [-64, 64) and |r_1| <= 64, and its products come from three INT8 GEMMs
+//     (Karatsuba): r_1 s_1, r_0 s_0 and (r_1 + r_0)(s_1 + s_0), |r_1 + r_0| <= 127. Three GEMMs for
+//     14 bits beat the narrow moduli's last ones (29 to 47: under 5.6 bits a GEMM) only a little,
+//     so the wide ones come after all narrow ones, and a prefix of the list is the fewest GEMMs for
+//     its bits (4.67 bits a GEMM against the 4 of a 2^16 modulus in four byte-digit GEMMs).
+// A residue GEMM "plane" is one of those GEMMs: a narrow modulus has one, a wide modulus three.
+//
+// The reconstruction works on unsigned numbers held as crt_words 32-bit words (1280 bits): the
+// product P of all 113 moduli times 113 * 2^14, the largest sum of weighted residues, stays below.
+#include <Kokkos_Macros.hpp>
+
 #include <cstdint>
 #include <vector>
 
 namespace kamp::blas::ozaki {
 
-constexpr int max_moduli = 49;
-constexpr int crt_words = 12;
+constexpr int narrow_moduli = 49;
+constexpr int wide_moduli = 64;
+constexpr int max_moduli = narrow_moduli + wide_moduli;
+constexpr int crt_words = 40;
 // The residue kernel writes a scaled input in signed base-2^digit_bits digits, at most
-// max_digits of them (residues.hpp); 360 bits hold every integer the 342 bits of moduli allow.
+// max_digits of them (residues.hpp): 720 bits, more than half of all moduli's 1236 bits.
 constexpr int digit_bits = 36;
-constexpr int max_digits = 10;
+constexpr int max_digits = 20;
+// A wide residue's digits: r = 2^wide_digit_bits r_1 + r_0.
+constexpr int wide_digit_bits = 7;
 
 // The i-th modulus, 0 <= i < max_moduli.
 int modulus(int i);
@@ -25,8 +40,14 @@ int modulus(int i);
 // log2 of the product of the first `count` moduli (rounded down by 1e-9 bits).
 double product_bits(int count);
 
-// The fewest leading moduli whose product has at least `bits` bits, or 0 when all 49 have fewer.
+// The fewest leading moduli whose product has at least `bits` bits, or 0 when all have fewer.
 int moduli_for_bits(double bits);
+
+// The residue GEMMs of the first `count` moduli, and the first plane of modulus l.
+KOKKOS_INLINE_FUNCTION constexpr int planes_for(int count) {
+  return count <= narrow_moduli ? count : narrow_moduli + 3 * (count - narrow_moduli);
+}
+KOKKOS_INLINE_FUNCTION constexpr int first_plane(int l) { return planes_for(l); }
 
 // The constants of the reconstruction x = sum_l r_l W_l mod P for the first `count` moduli, with
 // W_l = (P / m_l) ((P / m_l)^-1 mod m_l), from which x mod m_l = r_l for every l. All words are
@@ -38,7 +59,9 @@ struct crt_basis {
   std::vector<std::uint32_t> product;     // P, crt_words
   std::vector<std::uint32_t> half;        // floor(P / 2), crt_words
   double product_value = 0;               // P rounded to a double
-  std::vector<double> digit_weights;      // count x max_digits: 2^(36 j) mod m_l
+  // count x max_digits: 2^(36 j) mod m_l in the symmetric range, |w| <= m_l / 2 (the residue
+  // kernel's sums stay small: residues.hpp).
+  std::vector<double> digit_weights;
 };
 
 // kamp::invalid_argument unless 1 <= count <= max_moduli.

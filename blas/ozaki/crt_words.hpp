@@ -1,8 +1,8 @@
 #pragma once
 // Chinese-remainder reconstruction of one GEMM output on unsigned multiword numbers (host and
 // device): W <= crt_words 32-bit words, each held in a 64-bit lane so that a sum of weighted
-// residues needs no carry until the end (a residue below 2^8 times a word below 2^32, 49 times,
-// stays below 2^46). W is the fewest words that hold the sum (words_for), so the work follows the
+// residues needs no carry until the end (a residue below 2^14 times a word below 2^32, 113 times,
+// stays below 2^53). W is the fewest words that hold the sum (words_for), so the work follows the
 // moduli count; the constants' words above W are zero.
 #include <Kokkos_Core.hpp>
 
@@ -13,6 +13,8 @@
 #include "core/unroll.hpp"
 #include "core/eft.hpp"
 #include "dd/dd_real.hpp"
+#include "dd/exact_sum.hpp"
+#include "dd/expansion_type.hpp"
 
 namespace kamp::blas::ozaki {
 
@@ -22,9 +24,11 @@ struct wide {
   std::uint64_t w[W];
 };
 
-// Words for sums of `count` weighted residues below 2^8 P, P of product_bits(count) bits.
+// Words for sums of `count` weighted residues below 2^8 P (narrow moduli only) or 2^14 P, P of
+// product_bits(count) bits.
 inline int words_for(int count) {
-  const double bits = product_bits(count) + 8.0 + std::log2(static_cast<double>(count)) + 1.0;
+  const double residue_bits = count <= narrow_moduli ? 8.0 : 14.0;
+  const double bits = product_bits(count) + residue_bits + std::log2(static_cast<double>(count)) + 1.0;
   return static_cast<int>(std::ceil(bits / 32.0));
 }
 
@@ -46,7 +50,7 @@ KOKKOS_INLINE_FUNCTION bool at_least(const wide<W>& x, const std::uint32_t* y) {
   return true;
 }
 
-// x -= q y for carried numbers with x >= q y and q < 2^16.
+// x -= q y for carried numbers with x >= q y and q < 2^30 (q y[i] and the borrow fit an int64).
 template <int W>
 KOKKOS_INLINE_FUNCTION void subtract_multiple(wide<W>& x, std::uint64_t q, const std::uint32_t* y) {
   std::int64_t borrow = 0;
@@ -76,8 +80,10 @@ KOKKOS_INLINE_FUNCTION double approximate(const wide<W>& x) {
   return v;
 }
 
-// x mod P for a carried x below 2^16 P. The quotient estimate is taken a little low, so that x
-// - q P stays nonnegative; it is then at most 2 short, and the loop subtracts P the last times.
+// x mod P for a carried x below 2^21 P (113 residues below 2^14 times weights below P). The
+// quotient estimate (relative error a few 2^-53, so off by less than 2^-30) is taken a little
+// low, so that x - q P stays nonnegative; it is then at most 2 short, and the loop subtracts P
+// the last times.
 template <int W>
 KOKKOS_INLINE_FUNCTION void reduce_mod(wide<W>& x, const std::uint32_t* p, double p_value) {
   const double q = ::floor(approximate(x) / p_value - 0x1p-20);
@@ -102,25 +108,51 @@ KOKKOS_INLINE_FUNCTION std::uint64_t window(const wide<W>& x, int pos) {
   return (bits << shift_left) & ((std::uint64_t(1) << 53) - 1);
 }
 
+// The number of bits of a carried x (0 for x = 0).
+template <int W>
+KOKKOS_INLINE_FUNCTION int bit_length(const wide<W>& x) {
+  int length = 0;
+  KAMP_UNROLL for (int i = 0; i < W; ++i)
+    if (x.w[i] != 0) length = 32 * i + 1 + ::ilogb(static_cast<double>(x.w[i]));
+  return length;
+}
+
+// The 53-bit chunk of x from bit pos up, times 2^(pos + scale); 0 when the chunk lies wholly
+// below bit 0. Exact when 2^scale is normal.
+template <int W>
+KOKKOS_INLINE_FUNCTION double chunk(const wide<W>& x, int pos, int scale) {
+  return pos > -53 ? ::ldexp(static_cast<double>(window(x, pos)), pos + scale) : 0.0;
+}
+
 // The double-double nearest-ish to (negative ? -x : x) 2^scale for a carried x: its top 159 bits
 // in three exact 53-bit chunks t0 > t1, t2, and hi + lo = t0 + fl(t1 + t2) by FastTwoSum, so the
 // relative error is below 2^-105 (1 + 2^-53). Every chunk scales exactly when 2^scale is normal.
 template <int W>
 KOKKOS_INLINE_FUNCTION dd::dd_real to_dd(const wide<W>& x, bool negative, int scale) {
-  int top = -1;
-  KAMP_UNROLL for (int i = 0; i < W; ++i)
-    if (x.w[i] != 0) top = i;
-  if (top < 0) return dd::dd_real(negative ? -0.0 : 0.0);
-  int length = 0;  // bits of x
-  KAMP_UNROLL for (int i = 0; i < W; ++i)
-    if (i == top) length = 32 * i + 1 + ::ilogb(static_cast<double>(x.w[i]));
-  const int p0 = length - 53, p1 = p0 - 53, p2 = p1 - 53;
-  const double t0 = ::ldexp(static_cast<double>(window(x, p0)), p0 + scale);
-  const double t1 = p1 > -53 ? ::ldexp(static_cast<double>(window(x, p1)), p1 + scale) : 0.0;
-  const double t2 = p2 > -53 ? ::ldexp(static_cast<double>(window(x, p2)), p2 + scale) : 0.0;
+  const int length = bit_length(x);
+  if (length == 0) return dd::dd_real(negative ? -0.0 : 0.0);
+  const int p0 = length - 53;
+  const double t0 = chunk(x, p0, scale), t1 = chunk(x, p0 - 53, scale), t2 = chunk(x, p0 - 106, scale);
   double lo = 0;
   const double hi = core::fast_two_sum(t0, t1 + t2, lo);
   return negative ? dd::dd_real(-hi, -lo) : dd::dd_real(hi, lo);
+}
+
+// The expansion<N> of (negative ? -x : x) 2^scale for a carried x: its top 53 (N + 1) bits in
+// N + 1 exact chunks (nonoverlapping: each lies below the previous one's last bit), then N
+// extractions of Compress's leading component (dd/exact_sum.hpp), which give the expansion
+// invariant and a relative error below e^N, e = 2^-52 / (1 - 2^-52); with the chunks' truncation
+// (below 2^(1 - 53 (N + 1)) relative) the total is below 2^-52N (1 + 2^-47) for N <= 8.
+template <int N, int W>
+KOKKOS_INLINE_FUNCTION dd::expansion<N> to_expansion(const wide<W>& x, bool negative, int scale) {
+  dd::expansion<N> r;
+  const int length = bit_length(x);
+  if (length == 0) return r;
+  double chunks[N + 1];  // smallest first, as exact_sum takes its slots
+  KAMP_UNROLL for (int i = 0; i <= N; ++i) chunks[N - i] = chunk(x, length - 53 * (i + 1), scale);
+  auto s = dd::detail::exact_sum<N + 1>::from_nonoverlapping(chunks);
+  KAMP_UNROLL for (int i = 0; i < N; ++i) r.c[i] = negative ? -s.extract(N + 1 - i) : s.extract(N + 1 - i);
+  return r;
 }
 
 }  // namespace kamp::blas::ozaki

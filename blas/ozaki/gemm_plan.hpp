@@ -1,14 +1,15 @@
 #pragma once
-// The Ozaki scheme II GEMM for dd_real, stage by stage (blas/gemm_ozaki.hpp is the checked
-// entry point; experiments time the stages apart):
+// The Ozaki scheme II GEMM for dd_real and expansion<N> (qd_real), stage by stage
+// (blas/gemm_ozaki.hpp is the checked entry point; experiments time the stages apart):
 //   analyse   scan the exponents of op(A)'s rows and op(B)'s columns, choose each vector's
 //             scale, the integer bits beta_A, beta_B and the number of moduli, or say why the
 //             scheme cannot cover the inputs (then the caller runs the FMA kernel or raises);
 //   residues  scale each vector to integers of at most beta bits (plus one) and write their
-//             symmetric residues modulo each modulus (int8 on the GPU, doubles on the host);
-//   products  one exact GEMM of residues per modulus (residue_products.hpp);
-//   combine   reconstruct every output from its residues (Chinese remainder theorem on 384-bit
-//             words), round it to a double-double, unscale it and form alpha x + beta C.
+//             symmetric residues modulo each modulus (int8 on the GPU, doubles on the host),
+//             in one plane per narrow modulus and three per wide one (crt_basis.hpp);
+//   products  one exact GEMM of residues per plane (residue_products.hpp);
+//   combine   reconstruct every output from its residues (Chinese remainder theorem on up to
+//             1280-bit words), round it to the format, unscale it and form alpha x + beta C.
 // The moduli: the product P must exceed 2 k (2^beta_A + 1)(2^beta_B + 1), the largest integer
 // sum, so that the symmetric residue class determines it.
 // A plan keeps its workspace between calls; it grows, never shrinks. Where the workspace of all n
@@ -36,9 +37,10 @@ namespace kamp::blas::ozaki {
 enum class uncovered { fma_kernel, raise };
 
 struct options {
-  // Significant bits every input element keeps; 104 puts the result within the FMA kernel's
-  // bound (error_bound.hpp). Fewer bits take fewer moduli; at most 300.
-  int bits = 104;
+  // Significant bits every input element keeps; 0 takes the format's default (104 for dd_real,
+  // 52N for expansion<N>: value_format.hpp), which puts the result within the FMA kernel's bound
+  // (error_bound.hpp). Fewer bits take fewer moduli; at most the format's max_bits.
+  int bits = 0;
   uncovered on_uncovered = uncovered::fma_kernel;
   // Exponent spreads to assume at least for op(A)'s rows and op(B)'s columns. A distributed
   // GEMM passes the largest over its ranks, so that each rank scales its rows and columns to the
@@ -50,14 +52,16 @@ struct report {
   bool scheme = false;      // false: the FMA kernel ran (or nothing was computed)
   std::string reason;       // why the scheme did not run
   std::string engine;       // the residue GEMMs' implementation
+  int bits = 0;             // the significant bits each input kept (opts.bits or the default)
   int moduli = 0;
+  int planes = 0;           // residue GEMMs (planes_for(moduli))
   int bits_a = 0, bits_b = 0;    // integer bits of op(A)'s rows and op(B)'s columns
   int column_blocks = 0;         // blocks of op(B)'s columns multiply() ran (1: all at once)
   int range_a = 0, range_b = 0;  // their largest exponent spread (ilogb of largest - smallest nonzero)
   double product_bits = 0;       // log2 P
 };
 
-template <class ExecSpace>
+template <class ExecSpace, class Value = dd::dd_real>
 class gemm_plan {
  public:
   static constexpr bool available = residue_products<ExecSpace>::available;
@@ -89,8 +93,9 @@ class gemm_plan {
       out.reason = std::string(span_a.non_finite ? "A" : "B") + " holds Inf or NaN";
       return out;
     }
-    out.bits_a = opts.bits + std::max(span_a.range, opts.least_spread_a);
-    out.bits_b = opts.bits + std::max(span_b.range, opts.least_spread_b);
+    out.bits = opts.bits > 0 ? opts.bits : scheme_format<Value>::default_bits;
+    out.bits_a = out.bits + std::max(span_a.range, opts.least_spread_a);
+    out.bits_b = out.bits + std::max(span_b.range, opts.least_spread_b);
     const double needed = 1.0 + std::log2(static_cast<double>(k)) + out.bits_a + out.bits_b + 1e-6;
     out.moduli = moduli_for_bits(needed);
     if (out.moduli == 0) {
@@ -99,7 +104,14 @@ class gemm_plan {
                    std::to_string(product_bits(max_moduli)) + " of all " + std::to_string(max_moduli);
       return out;
     }
+    if (std::max(out.bits_a, out.bits_b) + 1 > digit_bits * max_digits) {
+      out.reason = "the exponent spreads of op(A) (" + std::to_string(span_a.range) + ") and op(B) (" +
+                   std::to_string(span_b.range) + ") need integers of more than " +
+                   std::to_string(digit_bits * max_digits) + " bits";
+      return out;
+    }
     out.product_bits = product_bits(out.moduli);
+    out.planes = planes_for(out.moduli);
     // (An operand of zeros only gives exact zeros, whatever the exponents of the other.)
     if (!span_a.empty && !span_b.empty) {
       // Outputs are below k 2^(top_a + 1) 2^(top_b + 1); the unit of output (i, j) is
@@ -155,8 +167,8 @@ class gemm_plan {
   // residues, products and combine over all of op(B)'s columns, in blocks as wide as fit; the
   // number of blocks.
   template <class Array>
-  int multiply(const ExecSpace& exec, const dd::dd_real& alpha, const dd::dd_real& beta, bool beta_zero,
-               const Array& C, std::int64_t ldc) {
+  int multiply(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const Array& C,
+               std::int64_t ldc) {
     const std::int64_t block = fitting_columns();
     int blocks = 0;
     for (std::int64_t first = 0; first < n_; first += block, ++blocks) {
@@ -175,24 +187,28 @@ class gemm_plan {
   // rounded up, the padding residues zero.
   void residues(const ExecSpace& exec) { residues(exec, true); }
 
-  // One residue GEMM per modulus over the selected columns.
+  // One residue GEMM per plane over the selected columns.
   void products(const ExecSpace& exec) {
     exec.fence();  // the vendor call runs on the library's stream
-    engine::multiply(tables_.count, static_cast<int>(ld_), static_cast<int>(columns_), static_cast<int>(depth_),
+    engine::multiply(tables_.planes, static_cast<int>(ld_), static_cast<int>(columns_), static_cast<int>(depth_),
                      residues_a_.data(), ld_ * depth_, residues_b_.data(), columns_ * depth_, products_.data(),
                      static_cast<int>(ld_), columns_ * ld_);
     Kokkos::fence();
   }
 
   template <class Array>
-  void combine(const ExecSpace& exec, const dd::dd_real& alpha, const dd::dd_real& beta, bool beta_zero,
-               const Array& C, std::int64_t ldc) {
-    // The fewest words, rounded up to an even count: five instantiations cover every moduli count.
+  void combine(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const Array& C,
+               std::int64_t ldc) {
+    // The fewest words, rounded up to one of eight counts: dd_real's default takes 4 to 12,
+    // qd_real's 16 to 20, expansion<8>'s 28 to 40.
     const int words = words_for(tables_.count);
     if (words <= 4) reconstruct<4>(exec, alpha, beta, beta_zero, C, ldc);
     else if (words <= 6) reconstruct<6>(exec, alpha, beta, beta_zero, C, ldc);
     else if (words <= 8) reconstruct<8>(exec, alpha, beta, beta_zero, C, ldc);
-    else if (words <= 10) reconstruct<10>(exec, alpha, beta, beta_zero, C, ldc);
+    else if (words <= 12) reconstruct<12>(exec, alpha, beta, beta_zero, C, ldc);
+    else if (words <= 16) reconstruct<16>(exec, alpha, beta, beta_zero, C, ldc);
+    else if (words <= 20) reconstruct<20>(exec, alpha, beta, beta_zero, C, ldc);
+    else if (words <= 28) reconstruct<28>(exec, alpha, beta, beta_zero, C, ldc);
     else reconstruct<crt_words>(exec, alpha, beta, beta_zero, C, ldc);
   }
 
@@ -201,7 +217,7 @@ class gemm_plan {
   using memory = typename ExecSpace::memory_space;
   using residue = typename engine::residue_type;
   using product = typename engine::product_type;
-  using values = Kokkos::View<dd::dd_real*, memory>;
+  using values = Kokkos::View<Value*, memory>;
 
   // The selected columns' residues of op(B), and op(A)'s with `with_a`.
   void residues(const ExecSpace& exec, bool with_a) {
@@ -237,10 +253,10 @@ class gemm_plan {
       const std::int64_t chunk = std::max<std::int64_t>(16, std::min<std::int64_t>(256, rows * k_ >> 18));
       const std::int64_t chunks = (k_ + chunk - 1) / chunk;
       Kokkos::parallel_for("kamp::ozaki::exponent_scan_adjacent", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows * chunks),
-                           exponent_scan_adjacent<ExecSpace>{p.data, rows, k_, p.depth_stride, chunk, top, bottom});
+                           exponent_scan_adjacent<ExecSpace, Value>{p.data, rows, k_, p.depth_stride, chunk, top, bottom});
     } else {
       Kokkos::parallel_for("kamp::ozaki::exponent_scan", Kokkos::TeamPolicy<ExecSpace>(exec, rows, Kokkos::AUTO),
-                           exponent_scan<ExecSpace>{p.data, k_, p.row_stride, p.depth_stride, top, bottom});
+                           exponent_scan<ExecSpace, Value>{p.data, k_, p.row_stride, p.depth_stride, top, bottom});
     }
     const auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), top);
     const auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), bottom);
@@ -267,9 +283,9 @@ class gemm_plan {
   }
 
   template <int W, class Array>
-  void reconstruct(const ExecSpace& exec, const dd::dd_real& alpha, const dd::dd_real& beta, bool beta_zero,
-                   const Array& C, std::int64_t ldc) {
-    reconstruction<ExecSpace, product, W> functor{products_,   m_,    ld_,      columns_ * ld_,
+  void reconstruct(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const Array& C,
+                   std::int64_t ldc) {
+    reconstruction<ExecSpace, Value, product, W> functor{products_,   m_,    ld_,      columns_ * ld_,
                                                   scale_a_,    from(scale_b_, first_column_), tables_,
                                                   alpha,       beta,  beta_zero, from(C.values, first_column_ * ldc), ldc};
     Kokkos::parallel_for("kamp::ozaki::reconstruction",
@@ -289,14 +305,24 @@ class gemm_plan {
   // A scaled integer is below 2^beta + 1 < 2^(beta + 1) in magnitude: (beta + 1) / 36 + 1 digits.
   void write_residues(const ExecSpace& exec, const panel& p, std::int64_t rows, std::int64_t padded_rows,
                       const Kokkos::View<int*, memory>& scale, int beta, const Kokkos::View<residue*, memory>& out) {
-    using functor_type = residue_tiles<ExecSpace, residue>;
+    // Four digit capacities: dd_real's default takes 4, qd_real's 8, expansion<8>'s 20.
+    const int digits = (beta + 1) / digit_bits + 1;
+    if (digits <= 4) write_residues<4>(exec, p, rows, padded_rows, scale, digits, out);
+    else if (digits <= 8) write_residues<8>(exec, p, rows, padded_rows, scale, digits, out);
+    else if (digits <= 12) write_residues<12>(exec, p, rows, padded_rows, scale, digits, out);
+    else write_residues<max_digits>(exec, p, rows, padded_rows, scale, digits, out);
+  }
+
+  template <int Digits>
+  void write_residues(const ExecSpace& exec, const panel& p, std::int64_t rows, std::int64_t padded_rows,
+                      const Kokkos::View<int*, memory>& scale, int digits, const Kokkos::View<residue*, memory>& out) {
+    using functor_type = residue_tiles<ExecSpace, Value, residue, Digits>;
     constexpr int tile = functor_type::tile;
     const std::int64_t tiles_depth = (depth_ + tile - 1) / tile, tiles_rows = (padded_rows + tile - 1) / tile;
-    const int digits = (beta + 1) / digit_bits + 1;
     functor_type functor{p.data,      rows,   padded_rows, k_,    p.row_stride, p.depth_stride, depth_,
                          tiles_depth, digits, scale,       tables_, out,        padded_rows * depth_};
     const bool gpu = !std::is_same<memory, Kokkos::HostSpace>::value;
-    Kokkos::TeamPolicy<ExecSpace> policy(exec, tiles_rows * tiles_depth, gpu ? 256 : 1);
+    Kokkos::TeamPolicy<ExecSpace> policy(exec, tiles_rows * tiles_depth, gpu ? std::min(256, tile * tile) : 1);
     Kokkos::parallel_for("kamp::ozaki::residues",
                          policy.set_scratch_size(0, Kokkos::PerTeam(functor_type::scratch_bytes())), functor);
   }
@@ -305,6 +331,7 @@ class gemm_plan {
     if (tables_.count == count) return;
     const crt_basis basis = make_crt_basis(count);
     tables_.count = count;
+    tables_.planes = planes_for(count);
     tables_.product_value = basis.product_value;
     std::vector<double> inverses;
     for (const int m : basis.moduli) inverses.push_back(1.0 / m);
@@ -323,9 +350,9 @@ class gemm_plan {
       return static_cast<std::int64_t>(v.extent(0)) < count ? static_cast<double>(count) : 0.0;
     };
     const std::int64_t depth = padded(k_), ld = padded(m_), width = padded(columns);
-    return (cells(residues_a_, tables_.count * ld * depth) + cells(residues_b_, tables_.count * width * depth)) *
-               sizeof(residue) +
-           cells(products_, tables_.count * width * ld) * sizeof(product);
+    const std::int64_t planes = tables_.planes;
+    return (cells(residues_a_, planes * ld * depth) + cells(residues_b_, planes * width * depth)) * sizeof(residue) +
+           cells(products_, planes * width * ld) * sizeof(product);
   }
 
   std::string workspace_name() const {
@@ -338,9 +365,10 @@ class gemm_plan {
   // what it held.
   void reserve_workspace() {
     core::require_allocatable<memory>(kernel_name, workspace_name(), new_workspace_bytes(column_count_));
-    grow(residues_a_, static_cast<std::size_t>(tables_.count * ld_ * depth_), "kamp::ozaki::residues_a");
-    grow(residues_b_, static_cast<std::size_t>(tables_.count * columns_ * depth_), "kamp::ozaki::residues_b");
-    grow(products_, static_cast<std::size_t>(tables_.count * columns_ * ld_), "kamp::ozaki::products");
+    const std::int64_t planes = tables_.planes;
+    grow(residues_a_, static_cast<std::size_t>(planes * ld_ * depth_), "kamp::ozaki::residues_a");
+    grow(residues_b_, static_cast<std::size_t>(planes * columns_ * depth_), "kamp::ozaki::residues_b");
+    grow(products_, static_cast<std::size_t>(planes * columns_ * ld_), "kamp::ozaki::products");
   }
 
   // A View at least `size` long; a shorter one is released first so that its memory counts as free.

@@ -10,7 +10,9 @@
 
 #include "blas/ozaki/crt_words.hpp"
 #include "blas/ozaki/residues.hpp"
+#include "blas/ozaki/value_format.hpp"
 #include "dd/dd_arithmetic.hpp"
+#include "dd/expansion.hpp"
 
 namespace kamp::blas::ozaki {
 
@@ -21,6 +23,7 @@ constexpr int empty_top = -100000, empty_bottom = 100000, non_finite_top = 10000
 template <class MemorySpace>
 struct crt_tables {
   int count = 0;
+  int planes = 0;  // planes_for(count)
   double product_value = 0;
   Kokkos::View<int*, MemorySpace> moduli;
   Kokkos::View<double*, MemorySpace> inverses;       // fl(1 / m_l)
@@ -31,10 +34,10 @@ struct crt_tables {
 
 // Per panel vector: the largest and smallest ilogb of its nonzero leading parts (top =
 // non_finite_top when it holds Inf or NaN).
-template <class ExecSpace>
+template <class ExecSpace, class Value>
 struct exponent_scan {
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  Kokkos::View<const dd::dd_real*, typename ExecSpace::memory_space> data;
+  Kokkos::View<const Value*, typename ExecSpace::memory_space> data;
   std::int64_t depth, row_stride, depth_stride;
   Kokkos::View<int*, typename ExecSpace::memory_space> top, bottom;
 
@@ -44,7 +47,7 @@ struct exponent_scan {
     Kokkos::parallel_reduce(
         Kokkos::TeamThreadRange(team, depth),
         [&](std::int64_t h, Kokkos::MinMaxScalar<int>& v) {
-          const double x = data(static_cast<std::size_t>(r * row_stride + h * depth_stride)).hi;
+          const double x = scheme_format<Value>::leading(data(static_cast<std::size_t>(r * row_stride + h * depth_stride)));
           if (!std::isfinite(x)) {
             v.max_val = non_finite_top;
           } else if (x != 0) {
@@ -65,9 +68,9 @@ struct exponent_scan {
 // The same scan for a panel whose vectors are adjacent in memory (row_stride 1: op(A) = A, op(B)
 // = B^T): one thread per (vector, chunk of the depth), so that a warp reads neighbouring vectors
 // together; top and bottom start at the empty markers and are combined atomically.
-template <class ExecSpace>
+template <class ExecSpace, class Value>
 struct exponent_scan_adjacent {
-  Kokkos::View<const dd::dd_real*, typename ExecSpace::memory_space> data;
+  Kokkos::View<const Value*, typename ExecSpace::memory_space> data;
   std::int64_t rows, depth, depth_stride, chunk;
   Kokkos::View<int*, typename ExecSpace::memory_space> top, bottom;
 
@@ -76,7 +79,7 @@ struct exponent_scan_adjacent {
     const std::int64_t h1 = h0 + chunk < depth ? h0 + chunk : depth;
     int high = empty_top, low = empty_bottom;
     for (std::int64_t h = h0; h < h1; ++h) {
-      const double x = data(static_cast<std::size_t>(r + h * depth_stride)).hi;
+      const double x = scheme_format<Value>::leading(data(static_cast<std::size_t>(r + h * depth_stride)));
       if (!std::isfinite(x)) high = non_finite_top;
       else if (x != 0) {
         const int e = ::ilogb(x);
@@ -98,19 +101,24 @@ struct weights {
 };
 
 // The residues of a panel, vector r scaled by 2^scale(r) and rounded to integers (residues.hpp):
-// residue l of element (r, h) at out[l * stride + r * padded_depth + h], zeros for the padding
-// (rows <= r < padded_rows or depth <= h < padded_depth). A team takes a tile of 32 vectors x 32
-// elements: it reads the tile along the data's contiguous direction into scratch and writes it
-// along h, so both sides are coalesced.
-template <class ExecSpace, class Residue>
+// plane p of element (r, h) at out[p * stride + r * padded_depth + h], zeros for the padding
+// (rows <= r < padded_rows or depth <= h < padded_depth). A narrow modulus' symmetric residue
+// fills its one plane; a wide one's digits high, low and high + low fill its three
+// (crt_basis.hpp). A team takes a tile of 32 vectors x 32 elements: it reads the tile along the
+// data's contiguous direction into scratch (the value's integer parts) and writes it along h, so
+// both sides are coalesced.
+// Digits: the capacity of the digit arrays, at least `digits`.
+template <class ExecSpace, class Value, class Residue, int Digits>
 struct residue_tiles {
-  static constexpr int tile = 32;
+  static constexpr int parts = scheme_format<Value>::parts;
+  // The tile's parts in at most 48 KiB of scratch (qd_real's five: 42 KiB).
+  static constexpr int tile = parts <= 5 ? 32 : 16;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using memory = typename ExecSpace::memory_space;
   using weight_row = weights<Kokkos::View<double*, memory>>;
-  using scratch = Kokkos::View<double[tile][tile + 1], typename ExecSpace::scratch_memory_space,
+  using scratch = Kokkos::View<double[parts][tile][tile + 1], typename ExecSpace::scratch_memory_space,
                                Kokkos::MemoryUnmanaged>;
-  Kokkos::View<const dd::dd_real*, memory> data;
+  Kokkos::View<const Value*, memory> data;
   std::int64_t rows, padded_rows, depth, row_stride, depth_stride, padded_depth, tiles_depth;
   int digits;  // of the largest scaled integer, below 2^(36 digits)
   Kokkos::View<const int*, memory> scale;
@@ -118,65 +126,87 @@ struct residue_tiles {
   Kokkos::View<Residue*, memory> out;
   std::int64_t stride;
 
-  static std::size_t scratch_bytes() { return 2 * scratch::shmem_size(); }
+  static std::size_t scratch_bytes() { return scratch::shmem_size(); }
 
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
     const std::int64_t r0 = (team.league_rank() / tiles_depth) * tile;
     const std::int64_t h0 = (team.league_rank() % tiles_depth) * tile;
-    scratch high(team.team_scratch(0)), low(team.team_scratch(0));
+    scratch integers(team.team_scratch(0));
     const bool rows_contiguous = row_stride == 1;
     for (int e = team.team_rank(); e < tile * tile; e += team.team_size()) {
       const int rl = rows_contiguous ? e % tile : e / tile, hl = rows_contiguous ? e / tile : e % tile;
       const std::int64_t r = r0 + rl, h = h0 + hl;
-      integer_parts parts{0.0, 0.0};
+      double value_parts[parts] = {};
       if (r < rows && h < depth)
-        parts = scaled_integer(data(static_cast<std::size_t>(r * row_stride + h * depth_stride)), scale(r));
-      high(rl, hl) = parts.high;
-      low(rl, hl) = parts.low;
+        scheme_format<Value>::scaled_parts(data(static_cast<std::size_t>(r * row_stride + h * depth_stride)), scale(r),
+                                           value_parts);
+      KAMP_UNROLL for (int p = 0; p < parts; ++p) integers(p, rl, hl) = value_parts[p];
     }
     team.team_barrier();
     for (int e = team.team_rank(); e < tile * tile; e += team.team_size()) {
       const int rl = e / tile, hl = e % tile;
       const std::int64_t r = r0 + rl, h = h0 + hl;
       if (r >= padded_rows || h >= padded_depth) continue;
-      const signed_digits x = digits_of({high(rl, hl), low(rl, hl)}, digits);
+      double value_parts[parts];
+      KAMP_UNROLL for (int p = 0; p < parts; ++p) value_parts[p] = integers(p, rl, hl);
+      const signed_digits<Digits> x = digits_of<Digits>(value_parts, digits);
       const std::size_t at = static_cast<std::size_t>(r * padded_depth + h);
       for (int l = 0; l < tables.count; ++l) {
         const int m = tables.moduli(l);
-        const int s = residue(x, digits, m, tables.inverses(l), weight_row{tables.digit_weights, l});
-        out(static_cast<std::size_t>(l * stride) + at) = static_cast<Residue>(symmetric(s, m));
+        const int s = symmetric(residue(x, digits, m, tables.inverses(l), weight_row{tables.digit_weights, l}), m);
+        const std::size_t plane = static_cast<std::size_t>(first_plane(l) * stride) + at;
+        if (l < narrow_moduli) {
+          out(plane) = static_cast<Residue>(s);
+        } else {
+          const wide_digits d = split_wide(s);
+          out(plane) = static_cast<Residue>(d.high);
+          out(plane + static_cast<std::size_t>(stride)) = static_cast<Residue>(d.low);
+          out(plane + static_cast<std::size_t>(2 * stride)) = static_cast<Residue>(d.high + d.low);
+        }
       }
     }
   }
 };
 
 // C_ij <- alpha x_ij 2^-(scale_a(i) + scale_b(j)) + beta C_ij, x_ij reconstructed from the
-// residue products (product l of output (i, j) at products[l * stride + i + j * ld]) on W words.
-template <class ExecSpace, class Product, int W>
+// residue products (plane p of output (i, j) at products[p * stride + i + j * ld]) on W words.
+template <class ExecSpace, class Value, class Product, int W>
 struct reconstruction {
   using memory = typename ExecSpace::memory_space;
   Kokkos::View<const Product*, memory> products;
   std::int64_t m, ld, stride;
   Kokkos::View<const int*, memory> scale_a, scale_b;
   crt_tables<memory> tables;
-  dd::dd_real alpha, beta;
+  Value alpha, beta;
   bool beta_zero;
-  Kokkos::View<dd::dd_real*, memory> c;
+  Kokkos::View<Value*, memory> c;
   std::int64_t ldc;
 
-  // An exact integer product (below 2^31 in magnitude, or 2^53 from DGEMM) modulo m: the
-  // reduction in doubles costs a few instructions where the integer % costs about twenty.
-  KOKKOS_INLINE_FUNCTION int residue_of(Product p, int l) const {
-    return reduce(static_cast<double>(p), tables.moduli(l), tables.inverses(l));
+  KOKKOS_INLINE_FUNCTION double product(int plane, std::size_t at) const {
+    return static_cast<double>(products(static_cast<std::size_t>(plane * stride) + at));
+  }
+
+  // The product's residue modulo m_l from its plane(s): exact integers (below 2^31 in magnitude,
+  // or 2^53 from DGEMM) reduced in doubles, which costs a few instructions where the integer %
+  // costs about twenty. A wide modulus' product is 2^14 hh + 2^7 (ss - hh - ll) + ll (its planes
+  // hh, ll, ss: crt_basis.hpp), and 2^14 mod m = 2^14 - m for 2^13 < m < 2^14.
+  KOKKOS_INLINE_FUNCTION std::uint64_t residue_of(int l, std::size_t at) const {
+    const double m = tables.moduli(l), inverse = tables.inverses(l);
+    const int plane = first_plane(l);
+    if (l < narrow_moduli) return static_cast<std::uint64_t>(reduce(product(plane, at), m, inverse));
+    const double hh = product(plane, at), ll = product(plane + 1, at), ss = product(plane + 2, at);
+    const double middle = reduce_value(ss - hh - ll, m, inverse);
+    const double sum = (0x1p14 - m) * reduce_value(hh, m, inverse) + 0x1p7 * middle + reduce_value(ll, m, inverse);
+    return static_cast<std::uint64_t>(reduce(sum, m, inverse));
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t index) const {
     const std::int64_t i = index % m, j = index / m;
     wide<W> x;
     KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] = 0;
+    const std::size_t at = static_cast<std::size_t>(i + j * ld);
     for (int l = 0; l < tables.count; ++l) {
-      const std::uint64_t r = static_cast<std::uint64_t>(
-          residue_of(products(static_cast<std::size_t>(l * stride + i + j * ld)), l));
+      const std::uint64_t r = residue_of(l, at);
       const std::size_t row = static_cast<std::size_t>(l) * crt_words;
       KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] += r * tables.weights(row + w);
     }
@@ -185,10 +215,10 @@ struct reconstruction {
     // x in [0, P) stands for x - P from P / 2 up (|x_ij| < P / 2 by the choice of moduli).
     const bool negative = at_least(x, tables.half.data());
     if (negative) complement(x, tables.product.data());
-    const dd::dd_real value = to_dd(x, negative, -(scale_a(i) + scale_b(j)));
-    const std::size_t at = static_cast<std::size_t>(i + j * ldc);
-    const dd::dd_real scaled = dd::mul(alpha, value);
-    c(at) = beta_zero ? scaled : dd::add(scaled, dd::mul(beta, c(at)));
+    const Value value = scheme_format<Value>::template from_integer<W>(x, negative, -(scale_a(i) + scale_b(j)));
+    const std::size_t out = static_cast<std::size_t>(i + j * ldc);
+    const Value scaled = dd::mul(alpha, value);
+    c(out) = beta_zero ? scaled : dd::add(scaled, dd::mul(beta, c(out)));
   }
 };
 

@@ -26,7 +26,8 @@ TEST(gemm_settings, DefaultsAndEveryOption) {
   EXPECT_EQ(d.panel_bytes, 0);
   EXPECT_EQ(d.check, 16);
   EXPECT_EQ(d.space, "device");
-  EXPECT_EQ(parse_gemm_settings({"--format", "qd"}).engine, "fma");
+  EXPECT_EQ(parse_gemm_settings({"--format", "qd"}).engine, "ozaki");
+  EXPECT_EQ(parse_gemm_settings({"--format", "double"}).engine, "fma");
 
   const auto s = parse_gemm_settings({"--size", "1048576", "--format", "double", "--engine", "fma", "--grid", "4x1",
                                       "--repeat", "1000", "--panel-bytes", "2.5e9", "--check", "0", "--space", "host",
@@ -62,7 +63,7 @@ TEST(gemm_settings, BadInputIsNamed) {
   expect_rejected({"--size"}, "--size", "(nothing)");
   expect_rejected({"--format", "rns212"}, "--format", "rns212");
   expect_rejected({"--engine", "tensor"}, "--engine", "tensor");
-  expect_rejected({"--format", "qd", "--engine", "ozaki"}, "--engine", "ozaki");
+  expect_rejected({"--format", "double", "--engine", "ozaki"}, "--engine", "ozaki");
   expect_rejected({"--grid", "2"}, "--grid", "2");
   expect_rejected({"--grid", "2x"}, "--grid", "2x");
   expect_rejected({"--grid", "0x4"}, "--grid", "0x4");

@@ -1,7 +1,8 @@
-// The Ozaki scheme II dd_real GEMM (blas/gemm_ozaki.hpp) on every backend: outputs against the
-// exact MPFR GEMM within the scheme's bound (blas/ozaki/error_bound.hpp) on random, wide-range
-// and cancelling operands in every trans combination; exact results where the integers hold
-// the inputs exactly (x I = x, integer matrices); the same bits on every backend; the FMA kernel
+// The Ozaki scheme II GEMM (blas/gemm_ozaki.hpp) for dd_real and qd_real on every backend
+// (qd_real's products need the wide moduli: crt_basis.hpp): outputs against the exact MPFR GEMM
+// within the scheme's bound (blas/ozaki/error_bound.hpp) on random, wide-range and cancelling
+// operands in every trans combination; exact results where the integers hold the inputs exactly
+// (x I = x, integer matrices); the same bits on every backend; the FMA kernel
 // (or kamp::invalid_argument, C untouched) for Inf, NaN, exponent spreads beyond the moduli and
 // results near overflow; argument errors named; a workspace that cannot fit raises
 // kamp::allocation_error naming it, C untouched.
@@ -16,56 +17,75 @@ namespace kamp::test {
 namespace {
 
 using dd::dd_real;
-using F = dd_real;
-
-template <class Space>
-using dd_array = array_t<F, typename Space::memory_space>;
+using dd::qd_real;
 
 // A column-major op(X) (rows x cols) stored as X with X's leading dimension ld.
+template <class F>
 struct stored_matrix {
-  std::vector<dd_real> values;
+  std::vector<F> values;
   std::int64_t ld;
 };
 
-stored_matrix store(const std::vector<dd_real>& op, std::int64_t rows, std::int64_t cols, bool transposed,
-                    std::int64_t pad) {
+template <class F>
+stored_matrix<F> store(const std::vector<F>& op, std::int64_t rows, std::int64_t cols, bool transposed,
+                       std::int64_t pad) {
   const std::int64_t ld = (transposed ? cols : rows) + pad;
-  stored_matrix s{std::vector<dd_real>(static_cast<std::size_t>(ld * (transposed ? rows : cols)), dd_real(0.0)), ld};
+  stored_matrix<F> s{std::vector<F>(static_cast<std::size_t>(ld * (transposed ? rows : cols)), F(0.0)), ld};
   for (std::int64_t j = 0; j < cols; ++j)
     for (std::int64_t i = 0; i < rows; ++i)
       s.values[static_cast<std::size_t>(transposed ? j + i * ld : i + j * ld)] = op[static_cast<std::size_t>(i + j * rows)];
   return s;
 }
 
-template <class Space>
-dd_array<Space> on(const std::vector<dd_real>& values, const char* label) {
-  dd_array<Space> a(values.size(), label);
+template <class Space, class F>
+array_t<F, typename Space::memory_space> on(const std::vector<F>& values, const char* label) {
+  array_t<F, typename Space::memory_space> a(values.size(), label);
   copy_from_host(a, values);
   return a;
 }
 
-// A dd_real with a 106-bit significand in +-[2^(e-1), 2^e): exactly an integer times 2^(e-106).
-dd_real exact_106(core::random_source& rng, int e) {
-  const double hi = std::ldexp(1.0 + static_cast<double>(rng.next_u64() >> 12) * 0x1p-52, e - 1);
-  const double lo = std::ldexp(static_cast<double>(rng.next_u64() >> 13), e - 1 - 105) * ((rng.next_u64() & 1) ? 1 : -1);
-  const dd_real x(hi, lo);  // |lo| < 2^(e-54) = ulp(hi)/2
+constexpr int components(const dd_real&) { return 2; }
+template <int N>
+constexpr int components(const dd::expansion<N>&) { return N; }
+
+// A value of 53N bits (N components) in +-[2^(e-1), 2^e): exactly an integer times 2^(e - 53N).
+// Component i >= 1 is a 52-bit integer below half the previous one's ulp.
+template <class F>
+F exact_significand(core::random_source& rng, int e) {
+  double c[8] = {std::ldexp(1.0 + static_cast<double>(rng.next_u64() >> 12) * 0x1p-52, e - 1)};
+  int unit = e - 53;  // of component 0
+  const int n = components(F());
+  for (int i = 1; i < n; ++i) {
+    c[i] = std::ldexp(static_cast<double>(rng.next_u64() >> 12), unit - 1 - 52) * ((rng.next_u64() & 1) ? 1 : -1);
+    unit -= 53;
+  }
+  F x;
+  if constexpr (std::is_same<F, dd_real>::value) x = dd_real(c[0], c[1]);
+  else
+    for (int i = 0; i < n; ++i) x.c[i] = c[i];
   return (rng.next_u64() & 1) ? x : -x;
 }
 
+template <class F>
+double leading(const F& x) {
+  return blas::ozaki::scheme_format<F>::leading(x);
+}
+
+template <class F>
 struct gemm_problem {
   std::int64_t m, n, k;
-  std::vector<dd_real> op_a, op_b, c;  // column-major op(A) m x k, op(B) k x n, C m x n
-  dd_real alpha, beta;
+  std::vector<F> op_a, op_b, c;  // column-major op(A) m x k, op(B) k x n, C m x n
+  F alpha, beta;
 };
 
 // Runs the scheme on the problem as stored with the given trans and returns C (m x n, ldc = m + 2,
 // the padding rows checked untouched) and the report.
-template <class Space>
-std::vector<dd_real> run(const gemm_problem& p, char ta, char tb, const blas::ozaki::options& opts,
-                         blas::ozaki::report* report_out = nullptr) {
+template <class Space, class F>
+std::vector<F> run(const gemm_problem<F>& p, char ta, char tb, const blas::ozaki::options& opts,
+                   blas::ozaki::report* report_out = nullptr) {
   const auto a = store(p.op_a, p.m, p.k, ta == 'T', 1), b = store(p.op_b, p.k, p.n, tb == 'T', 3);
   const std::int64_t ldc = p.m + 2;
-  std::vector<dd_real> c_stored(static_cast<std::size_t>(ldc * p.n), dd_real(7.0));
+  std::vector<F> c_stored(static_cast<std::size_t>(ldc * p.n), F(7.0));
   for (std::int64_t j = 0; j < p.n; ++j)
     for (std::int64_t i = 0; i < p.m; ++i) c_stored[static_cast<std::size_t>(i + j * ldc)] = p.c[static_cast<std::size_t>(i + j * p.m)];
   const auto A = on<Space>(a.values, "A"), B = on<Space>(b.values, "B"), C = on<Space>(c_stored, "C");
@@ -73,22 +93,24 @@ std::vector<dd_real> run(const gemm_problem& p, char ta, char tb, const blas::oz
   Kokkos::fence();
   if (report_out) *report_out = report;
   const auto got = copy_to_host(C);
-  std::vector<dd_real> out;
+  std::vector<F> out;
   for (std::int64_t j = 0; j < p.n; ++j) {
     for (std::int64_t i = 0; i < p.m; ++i) out.push_back(got[static_cast<std::size_t>(i + j * ldc)]);
-    for (std::int64_t i = p.m; i < ldc; ++i) EXPECT_EQ(got[static_cast<std::size_t>(i + j * ldc)], dd_real(7.0)) << "padding row written";
+    for (std::int64_t i = p.m; i < ldc; ++i)
+      EXPECT_TRUE(same_bits<F>(got[static_cast<std::size_t>(i + j * ldc)], F(7.0))) << "padding row written";
   }
   return out;
 }
 
 // Every output within product_factor(bits) |alpha| (|op(A)| |op(B)|) + beta_factor |beta| |C| of
 // the exact result (beta = 0: C not read).
-void expect_within_bound(const gemm_problem& p, const std::vector<dd_real>& got, int bits, const std::string& what) {
+template <class F>
+void expect_within_bound(const gemm_problem<F>& p, const std::vector<F>& got, int bits, const std::string& what) {
   const mpfr_prec_t precision = 4096;
   const auto Am = exact_values<F>(p.op_a), Bm = exact_values<F>(p.op_b), Cm = exact_values<F>(p.c);
   const mpfr_value alpha = dd::to_mpfr(p.alpha), beta = dd::to_mpfr(p.beta);
-  const mpfr_value fa = blas::ozaki::product_factor(bits), fb = blas::ozaki::beta_factor();
-  const bool beta_zero = p.beta == dd_real(0.0);
+  const mpfr_value fa = blas::ozaki::product_factor<F>(bits), fb = blas::ozaki::beta_factor<F>();
+  const bool beta_zero = leading(p.beta) == 0;
   for (std::int64_t j = 0; j < p.n; ++j)
     for (std::int64_t i = 0; i < p.m; ++i) {
       mpfr_value exact(precision), t(precision), allowed(precision);
@@ -118,38 +140,54 @@ void expect_within_bound(const gemm_problem& p, const std::vector<dd_real>& got,
     }
 }
 
-gemm_problem random_problem(std::uint64_t seed, std::int64_t m, std::int64_t n, std::int64_t k, int lo, int hi,
-                            bool beta_zero) {
+template <class F>
+gemm_problem<F> random_problem(std::uint64_t seed, std::int64_t m, std::int64_t n, std::int64_t k, int lo, int hi,
+                               bool beta_zero) {
   core::random_source rng(seed);
-  gemm_problem p{m, n, k, random_values<F>(rng, static_cast<std::size_t>(m * k), lo, hi),
-                 random_values<F>(rng, static_cast<std::size_t>(k * n), lo, hi),
-                 random_values<F>(rng, static_cast<std::size_t>(m * n), -2, 2), random_value<F>(rng),
-                 beta_zero ? dd_real(0.0) : random_value<F>(rng)};
+  gemm_problem<F> p{m, n, k, random_values<F>(rng, static_cast<std::size_t>(m * k), lo, hi),
+                    random_values<F>(rng, static_cast<std::size_t>(k * n), lo, hi),
+                    random_values<F>(rng, static_cast<std::size_t>(m * n), -2, 2), random_value<F>(rng),
+                    beta_zero ? F(0.0) : random_value<F>(rng)};
   return p;
 }
 
+constexpr int default_bits(const dd_real&) { return 104; }
+template <int N>
+constexpr int default_bits(const dd::expansion<N>&) { return 52 * N; }
+
 KAMP_BACKEND_TEST_SUITE(OzakiGemm);
 
-template <class Space>
+// Each test body runs for dd_real (narrow moduli only at its default bits) and qd_real (wide ones
+// too).
+#define KAMP_OZAKI_TEST(Name, function) \
+  TYPED_TEST(OzakiGemm, Name) {         \
+    function<TypeParam, dd_real>();     \
+    function<TypeParam, qd_real>();     \
+  }
+
+template <class Space, class F>
 void random_operands_within_the_bound() {
   int case_index = 0;
   for (const char ta : {'N', 'T'})
     for (const char tb : {'N', 'T'})
       for (const bool beta_zero : {false, true}) {
-        const auto p = random_problem(500 + case_index++, 13, 11, 37, -3, 3, beta_zero);
+        const auto p = random_problem<F>(500 + case_index++, 13, 11, 37, -3, 3, beta_zero);
         blas::ozaki::report report;
         const auto got = run<Space>(p, ta, tb, {}, &report);
         ASSERT_TRUE(report.scheme) << report.reason;
         EXPECT_GT(report.moduli, 0);
-        EXPECT_EQ(report.bits_a, 104 + report.range_a);
-        expect_within_bound(p, got, 104, std::string("random ") + ta + tb);
+        EXPECT_EQ(report.bits, default_bits(F()));
+        EXPECT_EQ(report.bits_a, default_bits(F()) + report.range_a);
+        EXPECT_EQ(report.planes, blas::ozaki::planes_for(report.moduli));
+        if (components(F()) > 2) EXPECT_GT(report.moduli, blas::ozaki::narrow_moduli) << "qd_real needs wide moduli";
+        expect_within_bound(p, got, default_bits(F()), std::string("random ") + ta + tb);
       }
 }
-TYPED_TEST(OzakiGemm, RandomOperandsWithinTheBound) { random_operands_within_the_bound<TypeParam>(); }
+KAMP_OZAKI_TEST(RandomOperandsWithinTheBound, random_operands_within_the_bound)
 
-template <class Space>
+template <class Space, class F>
 void wide_range_and_cancelling_rows() {
-  auto p = random_problem(520, 9, 7, 40, -1, 1, false);
+  auto p = random_problem<F>(520, 9, 7, 40, -1, 1, false);
   core::random_source rng(521);
   for (std::int64_t l = 0; l < p.k; ++l) {
     p.op_a[static_cast<std::size_t>(0 + l * p.m)] = random_value<F>(rng, -30, 30);  // a row over 60 binades
@@ -168,17 +206,18 @@ void wide_range_and_cancelling_rows() {
   ASSERT_TRUE(report.scheme) << report.reason;
   EXPECT_GE(report.range_a, 50);
   EXPECT_GE(report.range_b, 30);
-  expect_within_bound(p, got, 104, "wide and cancelling");
-  // The exactly cancelling output is the beta C term alone up to the bound; with beta = 0 it is 0.
-  p.beta = dd_real(0.0);
+  expect_within_bound(p, got, default_bits(F()), "wide and cancelling");
+  // The exactly cancelling output is the beta C term alone up to the bound; with beta = 0 it is 0
+  // (alpha times +0).
+  p.beta = F(0.0);
   const auto zero = run<Space>(p, 'N', 'N', {});
-  EXPECT_EQ(zero[1 + 0 * p.m], dd_real(0.0));
+  EXPECT_EQ(mpfr_sgn(format_traits<F>::to_mpfr(zero[1 + 0 * p.m]).get()), 0);
 }
-TYPED_TEST(OzakiGemm, WideRangeAndCancellingRows) { wide_range_and_cancelling_rows<TypeParam>(); }
+KAMP_OZAKI_TEST(WideRangeAndCancellingRows, wide_range_and_cancelling_rows)
 
-template <class Space>
+template <class Space, class F>
 void fewer_bits_fewer_moduli_looser_bound() {
-  const auto p = random_problem(530, 10, 12, 33, -1, 1, false);
+  const auto p = random_problem<F>(530, 10, 12, 33, -1, 1, false);
   blas::ozaki::report full, low;
   const auto got_full = run<Space>(p, 'N', 'N', {}, &full);
   blas::ozaki::options opts;
@@ -186,30 +225,37 @@ void fewer_bits_fewer_moduli_looser_bound() {
   const auto got_low = run<Space>(p, 'N', 'N', opts, &low);
   ASSERT_TRUE(full.scheme && low.scheme);
   EXPECT_LT(low.moduli, full.moduli);
+  EXPECT_EQ(low.bits, 53);
   expect_within_bound(p, got_low, 53, "bits = 53");
-  expect_within_bound(p, got_full, 104, "bits = 104");
+  expect_within_bound(p, got_full, default_bits(F()), "default bits");
 }
-TYPED_TEST(OzakiGemm, FewerBitsFewerModuliLooserBound) { fewer_bits_fewer_moduli_looser_bound<TypeParam>(); }
+KAMP_OZAKI_TEST(FewerBitsFewerModuliLooserBound, fewer_bits_fewer_moduli_looser_bound)
 
-// With 106 bits every 106-bit input is an exact integer of its scale, so the sums are exact:
-// x I = x and integer matrices multiply exactly.
-template <class Space>
+template <class F>
+mpfr_value exact(const F& x) {
+  return format_traits<F>::to_mpfr(x);
+}
+
+// With 53N bits (N components) every input of a 53N-bit significand is an exact integer of its
+// scale, so the sums are exact: x I = x and integer matrices multiply exactly.
+template <class Space, class F>
 void exact_where_the_integers_are_exact() {
   core::random_source rng(540);
   const std::int64_t m = 6, k = 9;
-  gemm_problem p{m, k, k, {}, {}, std::vector<dd_real>(static_cast<std::size_t>(m * k), dd_real(0.0)), dd_real(1.0),
-                 dd_real(0.0)};
-  for (std::int64_t e = 0; e < m * k; ++e) p.op_a.push_back(exact_106(rng, static_cast<int>(rng.integer(-8, 8))));
+  gemm_problem<F> p{m, k, k, {}, {}, std::vector<F>(static_cast<std::size_t>(m * k), F(0.0)), F(1.0), F(0.0)};
+  for (std::int64_t e = 0; e < m * k; ++e)
+    p.op_a.push_back(exact_significand<F>(rng, static_cast<int>(rng.integer(-8, 8))));
   for (std::int64_t j = 0; j < k; ++j)
-    for (std::int64_t l = 0; l < k; ++l) p.op_b.push_back(dd_real(l == j ? 1.0 : 0.0));
+    for (std::int64_t l = 0; l < k; ++l) p.op_b.push_back(F(l == j ? 1.0 : 0.0));
   blas::ozaki::options opts;
-  opts.bits = 106 + 16;  // the exponents spread up to 16 binades in a row
+  opts.bits = 53 * components(F()) + 16;  // the exponents spread up to 16 binades in a row
   const auto got = run<Space>(p, 'N', 'N', opts);
-  for (std::size_t e = 0; e < got.size(); ++e) EXPECT_EQ(got[e], p.op_a[e]) << "x I at " << e;
-  // Integers below 2^40: every product and sum is exact in the scheme, and the result fits a dd.
-  gemm_problem q{7, 5, 30, {}, {}, std::vector<dd_real>(35, dd_real(0.0)), dd_real(1.0), dd_real(0.0)};
-  for (int e = 0; e < 7 * 30; ++e) q.op_a.push_back(dd_real(static_cast<double>(rng.integer(-(1 << 30), 1 << 30)) * 1024));
-  for (int e = 0; e < 30 * 5; ++e) q.op_b.push_back(dd_real(static_cast<double>(rng.integer(-(1 << 30), 1 << 30))));
+  for (std::size_t e = 0; e < got.size(); ++e)
+    EXPECT_EQ(mpfr_cmp(exact(got[e]).get(), exact(p.op_a[e]).get()), 0) << "x I at " << e;
+  // Integers below 2^40: every product and sum is exact in the scheme, and the result fits.
+  gemm_problem<F> q{7, 5, 30, {}, {}, std::vector<F>(35, F(0.0)), F(1.0), F(0.0)};
+  for (int e = 0; e < 7 * 30; ++e) q.op_a.push_back(F(static_cast<double>(rng.integer(-(1 << 30), 1 << 30)) * 1024));
+  for (int e = 0; e < 30 * 5; ++e) q.op_b.push_back(F(static_cast<double>(rng.integer(-(1 << 30), 1 << 30))));
   const auto product = run<Space>(q, 'T', 'N', {});
   for (std::int64_t j = 0; j < 5; ++j)
     for (std::int64_t i = 0; i < 7; ++i) {
@@ -217,8 +263,8 @@ void exact_where_the_integers_are_exact() {
       mpz_init(sum);
       mpz_init(t);
       for (std::int64_t l = 0; l < 30; ++l) {
-        mpz_set_d(t, q.op_a[static_cast<std::size_t>(i + l * 7)].hi);
-        mpz_mul_si(t, t, static_cast<long>(q.op_b[static_cast<std::size_t>(l + j * 30)].hi));
+        mpz_set_d(t, leading(q.op_a[static_cast<std::size_t>(i + l * 7)]));
+        mpz_mul_si(t, t, static_cast<long>(leading(q.op_b[static_cast<std::size_t>(l + j * 30)])));
         mpz_add(sum, sum, t);
       }
       mpfr_value exact(256);
@@ -229,20 +275,20 @@ void exact_where_the_integers_are_exact() {
           << "integer product C(" << i << ", " << j << ")";
     }
 }
-TYPED_TEST(OzakiGemm, ExactWhereTheIntegersAreExact) { exact_where_the_integers_are_exact<TypeParam>(); }
+KAMP_OZAKI_TEST(ExactWhereTheIntegersAreExact, exact_where_the_integers_are_exact)
 
 // The scheme's arithmetic is exact up to the final rounding: every backend gives the same bits.
-template <class Space>
+template <class Space, class F>
 void same_bits_on_every_backend() {
-  const auto p = random_problem(550, 17, 19, 45, -4, 4, false);
+  const auto p = random_problem<F>(550, 17, 19, 45, -4, 4, false);
   const auto here = run<Space>(p, 'T', 'T', {});
   const auto serial = run<reference_space>(p, 'T', 'T', {});
-  for (std::size_t e = 0; e < here.size(); ++e) ASSERT_EQ(here[e], serial[e]) << "output " << e;
+  for (std::size_t e = 0; e < here.size(); ++e) ASSERT_TRUE(same_bits<F>(here[e], serial[e])) << "output " << e;
 }
-TYPED_TEST(OzakiGemm, SameBitsOnEveryBackend) { same_bits_on_every_backend<TypeParam>(); }
+KAMP_OZAKI_TEST(SameBitsOnEveryBackend, same_bits_on_every_backend)
 
 // Operands the scheme cannot cover: the FMA kernel's bits, or kamp::invalid_argument with C as it was.
-template <class Space>
+template <class Space, class F>
 void uncovered_operands_fall_back_or_raise() {
   struct uncovered_case {
     const char* name;
@@ -252,11 +298,11 @@ void uncovered_operands_fall_back_or_raise() {
   const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
   for (const auto& c : {uncovered_case{"Inf", -1, 1, inf}, uncovered_case{"NaN", -1, 1, nan},
                         uncovered_case{"exponent spread", -700, 1, 0.0}, uncovered_case{"overflow", 1018, 1021, 0.0}}) {
-    auto p = random_problem(560, 5, 4, 12, -1, 1, false);
+    auto p = random_problem<F>(560, 5, 4, 12, -1, 1, false);
     core::random_source rng(561);
     for (std::int64_t l = 0; l < p.k; ++l)
       p.op_a[static_cast<std::size_t>(l * p.m)] = random_value<F>(rng, l == 0 ? c.row_lo : c.row_hi, l == 0 ? c.row_lo : c.row_hi);
-    if (c.special != 0) p.op_a[static_cast<std::size_t>(1 + 2 * p.m)] = dd_real(c.special);
+    if (c.special != 0) p.op_a[static_cast<std::size_t>(1 + 2 * p.m)] = F(c.special);
     blas::ozaki::report report;
     const auto got = run<Space>(p, 'N', 'N', {}, &report);
     EXPECT_FALSE(report.scheme) << c.name;
@@ -277,32 +323,35 @@ void uncovered_operands_fall_back_or_raise() {
       blas::gemm_ozaki(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C2, p.m, opts);
     });
     const auto untouched = copy_to_host(C2);
-    for (std::size_t e = 0; e < untouched.size(); ++e) EXPECT_EQ(untouched[e], p.c[e]) << c.name << " raise wrote C";
+    for (std::size_t e = 0; e < untouched.size(); ++e)
+      EXPECT_TRUE(same_bits<F>(untouched[e], p.c[e])) << c.name << " raise wrote C";
   }
 }
-TYPED_TEST(OzakiGemm, UncoveredOperandsFallBackOrRaise) { uncovered_operands_fall_back_or_raise<TypeParam>(); }
+KAMP_OZAKI_TEST(UncoveredOperandsFallBackOrRaise, uncovered_operands_fall_back_or_raise)
 
-template <class Space>
+template <class Space, class F>
 void bad_arguments_are_named() {
-  const auto A = on<Space>(std::vector<dd_real>(20, dd_real(1.0)), "A");
-  const auto C = on<Space>(std::vector<dd_real>(20, dd_real(1.0)), "C");
-  const dd_real one(1.0);
+  const auto A = on<Space>(std::vector<F>(20, F(1.0)), "A");
+  const auto C = on<Space>(std::vector<F>(20, F(1.0)), "C");
+  const F one(1.0);
   expect_invalid_argument("trans_a", [&] { blas::gemm_ozaki(Space(), 'X', 'N', 4, 4, 4, one, A, 4, A, 4, one, C, 4); });
   expect_invalid_argument("lda", [&] { blas::gemm_ozaki(Space(), 'N', 'N', 4, 4, 4, one, A, 3, A, 4, one, C, 4); });
   expect_invalid_argument("C", [&] { blas::gemm_ozaki(Space(), 'N', 'N', 4, 4, 4, one, A, 4, A, 4, one, C, 6); });
-  blas::ozaki::options opts;
-  opts.bits = 0;
-  expect_invalid_argument("opts.bits",
-                          [&] { blas::gemm_ozaki(Space(), 'N', 'N', 4, 4, 4, one, A, 4, A, 4, one, C, 4, opts); });
+  for (const int bits : {-1, blas::ozaki::scheme_format<F>::max_bits + 1}) {
+    blas::ozaki::options opts;
+    opts.bits = bits;
+    expect_invalid_argument("opts.bits",
+                            [&] { blas::gemm_ozaki(Space(), 'N', 'N', 4, 4, 4, one, A, 4, A, 4, one, C, 4, opts); });
+  }
 }
-TYPED_TEST(OzakiGemm, BadArgumentsAreNamed) { bad_arguments_are_named<TypeParam>(); }
+KAMP_OZAKI_TEST(BadArgumentsAreNamed, bad_arguments_are_named)
 
 // n = 256 (larger than every GEMM above, so no workspace kept from them holds it) under a cap of
 // 1 MiB: the operands are allocated before the cap; op(A)'s residues beside one column block of
 // op(B)'s and their products, several MiB on every backend, are not.
 template <class Space>
 void a_workspace_that_cannot_fit_is_named() {
-  const auto p = random_problem(570, 256, 256, 256, -1, 1, false);
+  const auto p = random_problem<dd_real>(570, 256, 256, 256, -1, 1, false);
   const auto A = on<Space>(p.op_a, "A"), B = on<Space>(p.op_b, "B"), C = on<Space>(p.c, "C");
   try {
     const core::scoped_allocatable_cap cap(std::uint64_t(1) << 20);
@@ -316,7 +365,7 @@ void a_workspace_that_cannot_fit_is_named() {
     EXPECT_LE(e.free_bytes(), std::uint64_t(1) << 20) << what;
   }
   const auto untouched = copy_to_host(C);
-  for (std::size_t e = 0; e < untouched.size(); ++e) ASSERT_EQ(untouched[e], p.c[e]) << "C written at " << e;
+  for (std::size_t e = 0; e < untouched.size(); ++e) ASSERT_TRUE(same_bits<dd_real>(untouched[e], p.c[e])) << "C written at " << e;
   // Without the cap the same call runs.
   const auto report = blas::gemm_ozaki(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, p.m, B, p.k, p.beta, C, p.m);
   EXPECT_TRUE(report.scheme) << report.reason;
@@ -326,11 +375,11 @@ TYPED_TEST(OzakiGemm, AWorkspaceThatCannotFitIsNamed) { a_workspace_that_cannot_
 // A workspace that fits only in column blocks: the GEMM runs in blocks (op(B)'s and C's columns
 // at an offset, C with ldc = m + 2) and gives the bits of the unblocked GEMM, for both storages of
 // op(B); where not even one block of the residue GEMM's alignment fits, allocation_error names it.
-template <class Space>
+template <class Space, class F>
 void a_workspace_too_large_runs_in_column_blocks_with_the_same_bits() {
   using engine = typename blas::ozaki::residue_products<Space>::type;
   const auto padded = [](std::int64_t size) { return (size + engine::alignment - 1) / engine::alignment * engine::alignment; };
-  const auto p = random_problem(580, 24, 100, 40, -3, 3, false);
+  const auto p = random_problem<F>(580, 24, 100, 40, -3, 3, false);
   for (const char tb : {'N', 'T'}) {
     blas::ozaki::report whole;
     const auto want = run<Space>(p, 'T', tb, {}, &whole);
@@ -340,11 +389,11 @@ void a_workspace_too_large_runs_in_column_blocks_with_the_same_bits() {
     const auto bytes = [&](std::int64_t width) {
       const double depth = static_cast<double>(padded(p.k)), ld = static_cast<double>(padded(p.m)),
                    w = static_cast<double>(padded(width));
-      return static_cast<std::uint64_t>(whole.moduli * ((ld * depth + w * depth) * sizeof(typename engine::residue_type) +
+      return static_cast<std::uint64_t>(whole.planes * ((ld * depth + w * depth) * sizeof(typename engine::residue_type) +
                                                          w * ld * sizeof(typename engine::product_type)));
     };
     blas::ozaki::report blocked;
-    std::vector<dd_real> got;
+    std::vector<F> got;
     {
       const core::scoped_allocatable_cap cap(bytes(p.n / 4));
       got = run<Space>(p, 'T', tb, {}, &blocked);
@@ -363,16 +412,24 @@ void a_workspace_too_large_runs_in_column_blocks_with_the_same_bits() {
     }
   }
 }
-TYPED_TEST(OzakiGemm, AWorkspaceTooLargeRunsInColumnBlocksWithTheSameBits) {
-  a_workspace_too_large_runs_in_column_blocks_with_the_same_bits<TypeParam>();
-}
+KAMP_OZAKI_TEST(AWorkspaceTooLargeRunsInColumnBlocksWithTheSameBits,
+                a_workspace_too_large_runs_in_column_blocks_with_the_same_bits)
 
 // The default accuracy is within the FMA kernel's gamma_{k+2} for k >= 3.
-TEST(OzakiBound, DefaultBitsWithinTheFmaKernelsBound) {
+template <class F>
+void default_bits_within_the_fma_kernels_bound() {
   const mpfr_value fma_bound = core::product_error_factor(3, format_traits<F>::unit_roundoff());
-  EXPECT_LE(mpfr_cmp(blas::ozaki::product_factor(104).get(), fma_bound.get()), 0);
-  EXPECT_GE(mpfr_cmp(blas::ozaki::beta_factor().get(), mpfr_value(0.0, 53).get()), 0);
-  EXPECT_LE(mpfr_cmp(blas::ozaki::beta_factor().get(), fma_bound.get()), 0);
+  EXPECT_LE(mpfr_cmp(blas::ozaki::product_factor<F>(default_bits(F())).get(), fma_bound.get()), 0) << format_traits<F>::name();
+  EXPECT_GT(mpfr_cmp(blas::ozaki::product_factor<F>(default_bits(F()) - 2).get(), fma_bound.get()), 0)
+      << format_traits<F>::name() << ": the default is the fewest bits within the bound";
+  EXPECT_GE(mpfr_cmp(blas::ozaki::beta_factor<F>().get(), mpfr_value(0.0, 53).get()), 0);
+  EXPECT_LE(mpfr_cmp(blas::ozaki::beta_factor<F>().get(), fma_bound.get()), 0);
+}
+TEST(OzakiBound, DefaultBitsWithinTheFmaKernelsBound) {
+  default_bits_within_the_fma_kernels_bound<dd_real>();
+  default_bits_within_the_fma_kernels_bound<qd_real>();
+  default_bits_within_the_fma_kernels_bound<dd::expansion<3>>();
+  default_bits_within_the_fma_kernels_bound<dd::expansion<8>>();
 }
 
 }  // namespace
@@ -382,10 +439,12 @@ namespace kamp::test {
 namespace {
 
 // The reconstruction on its own (host): random integers x with |x| < P/2, from their residues
-// back to the nearest-ish double-double, within 2^-105 (1 + 2^-53) |x| of x (exact when x has at
-// most 106 significant bits); and residues of integer doubles up to 2^300 against GMP.
-template <int W>
+// back to the format (value_format.hpp), within its conversion_unit |x| of x (exact when x has at
+// most 53N significant bits, N components; 106 for dd_real) and with the format's invariant;
+// residues of integer parts up to 2^700 against GMP; the wide moduli's digit split.
+template <class F, int W>
 void rebuild_integers(int count) {
+  using format = blas::ozaki::scheme_format<F>;
   gmp_randstate_t state;
   gmp_randinit_default(state);
   gmp_randseed_ui(state, 570 + count);
@@ -416,37 +475,51 @@ void rebuild_integers(int count) {
       blas::ozaki::reduce_mod(acc, basis.product.data(), basis.product_value);
       const bool negative = blas::ozaki::at_least(acc, basis.half.data());
       if (negative) blas::ozaki::complement(acc, basis.product.data());
-      const dd::dd_real got = blas::ozaki::to_dd(acc, negative, -7);
-      mpfr_value exact(512), error(512), allowed(512);
+      // Scaled by 2^-7, or into the double range where P is larger.
+      const int scale = -7 - std::max(0, static_cast<int>(blas::ozaki::product_bits(count)) - 1000);
+      const F got = format::template from_integer<W>(acc, negative, scale);
+      mpfr_value exact(2048), error(2048), allowed(2048);
       mpfr_set_z(exact.get(), x, MPFR_RNDN);
-      mpfr_mul_2si(exact.get(), exact.get(), -7, MPFR_RNDN);
-      mpfr_sub(error.get(), dd::to_mpfr(got).get(), exact.get(), MPFR_RNDN);
+      mpfr_mul_2si(exact.get(), exact.get(), scale, MPFR_RNDN);
+      mpfr_sub(error.get(), format_traits<F>::to_mpfr(got).get(), exact.get(), MPFR_RNDN);
       mpfr_abs(error.get(), error.get(), MPFR_RNDN);
       mpfr_abs(allowed.get(), exact.get(), MPFR_RNDN);
-      mpfr_mul_d(allowed.get(), allowed.get(), 0x1p-105 * (1 + 0x1p-53), MPFR_RNDU);
+      mpfr_mul_d(allowed.get(), allowed.get(), format::conversion_factor, MPFR_RNDU);
+      mpfr_mul_2si(allowed.get(), allowed.get(), format::conversion_exponent, MPFR_RNDU);
       ASSERT_LE(mpfr_cmp(error.get(), allowed.get()), 0) << "count " << count << " trial " << trial;
-      if (mpz_sizeinbase(x, 2) <= 106) ASSERT_EQ(mpfr_sgn(error.get()), 0) << "count " << count << " trial " << trial;
-      if (got.hi == 0) ASSERT_EQ(got.lo, 0.0) << "dd invariant";
-      else ASSERT_LE(std::abs(got.lo), std::ldexp(0.5, std::ilogb(got.hi) - 52)) << "dd invariant";
+      const std::size_t exact_bits = components(F()) == 2 ? 106 : 53 * components(F());
+      if (mpz_sizeinbase(x, 2) <= exact_bits) ASSERT_EQ(mpfr_sgn(error.get()), 0) << "count " << count << " trial " << trial;
+      ASSERT_EQ(format_traits<F>::invariant_violation(got), "") << "count " << count << " trial " << trial;
     }
     mpz_clears(p, x, r, half, nullptr);
   }
   gmp_randclear(state);
 }
 
-// With the word counts the reconstruction instantiates (gemm_plan::combine).
+// With the word counts the reconstruction instantiates (gemm_plan::combine): dd_real's narrow
+// moduli, qd_real's and expansion<8>'s wide ones, and all of them.
 TEST(OzakiCrt, ResiduesRebuildTheInteger) {
-  rebuild_integers<4>(1);
-  rebuild_integers<4>(2);
-  rebuild_integers<4>(13);
-  rebuild_integers<6>(23);
-  rebuild_integers<10>(37);
-  rebuild_integers<blas::ozaki::crt_words>(blas::ozaki::max_moduli);
+  using blas::ozaki::crt_words;
+  using blas::ozaki::max_moduli;
+  rebuild_integers<dd_real, 4>(1);
+  rebuild_integers<dd_real, 4>(2);
+  rebuild_integers<dd_real, 4>(13);
+  rebuild_integers<dd_real, 6>(23);
+  rebuild_integers<dd_real, 12>(49);
+  rebuild_integers<qd_real, 16>(52);
+  rebuild_integers<qd_real, 20>(60);
+  rebuild_integers<dd::expansion<8>, 40>(max_moduli);
+  rebuild_integers<dd_real, crt_words>(max_moduli);
+  for (const int count : {1, 13, 49, 52, 60, max_moduli})
+    EXPECT_LE(blas::ozaki::words_for(count), count <= 13 ? 4 : count <= 49 ? 12 : count <= 52 ? 16 : count <= 60 ? 20 : 40)
+        << count;
 }
 
 TEST(OzakiCrt, ResiduesOfScaledIntegers) {
-  // Integers high + low as the residue kernel gets them: high up to 2^340 with a 53-bit
-  // significand, low below 2^(e - 52) of it, both signs; residues from their signed digits.
+  // Integers as the residue kernel gets them from a qd_real (value_format.hpp): five parts, the
+  // first up to 2^700 with a 53-bit significand, each next one below 2^-52 of the one before, the
+  // last (the fractions' sum) small, all signs; residues modulo every modulus from their signed
+  // digits.
   core::random_source rng(580);
   const auto basis = blas::ozaki::make_crt_basis(blas::ozaki::max_moduli);
   using weight_table = blas::ozaki::weights<Kokkos::View<double*, Kokkos::HostSpace>>;
@@ -454,29 +527,47 @@ TEST(OzakiCrt, ResiduesOfScaledIntegers) {
   for (std::size_t i = 0; i < basis.digit_weights.size(); ++i) weights(i) = basis.digit_weights[i];
   mpz_t z, t, r;
   mpz_inits(z, t, r, nullptr);
-  for (int trial = 0; trial < 3000; ++trial) {
-    const int e = static_cast<int>(rng.integer(0, 339));
-    const double sign = (rng.next_u64() & 1) ? 1 : -1;
-    const double high = std::trunc(std::ldexp(1.0 + static_cast<double>(rng.next_u64() >> 12) * 0x1p-52, e)) * sign;
-    const double low = std::trunc(std::ldexp(static_cast<double>(rng.next_u64() >> 12) * 0x1p-52, e - 52)) *
-                       ((rng.next_u64() & 1) ? 1 : -1);
-    mpz_set_d(z, high);
-    mpz_set_d(t, low);
-    mpz_add(z, z, t);
-    const int beta = e + 1;  // |high + low| < 2^(beta + 1)
+  for (int trial = 0; trial < 1500; ++trial) {
+    const int e = static_cast<int>(rng.integer(0, 700));
+    double parts[5];
+    mpz_set_ui(z, 0);
+    for (int i = 0; i < 5; ++i) {
+      const double sign = (rng.next_u64() & 1) ? 1 : -1;
+      parts[i] = i == 4 ? sign * static_cast<double>(rng.integer(0, 2))
+                        : sign * std::trunc(std::ldexp(1.0 + static_cast<double>(rng.next_u64() >> 12) * 0x1p-52,
+                                                       e - 52 * i));
+      mpz_set_d(t, parts[i]);
+      mpz_add(z, z, t);
+    }
+    const int beta = e + 1;  // |sum| < 2^(beta + 1)
     const int count = (beta + 1) / blas::ozaki::digit_bits + 1;
     ASSERT_LE(count, blas::ozaki::max_digits);
-    const auto digits = blas::ozaki::digits_of({high, low}, count);
+    const auto digits = blas::ozaki::digits_of(parts, count);
+    for (int j = 0; j + 1 < count; ++j) ASSERT_LE(std::abs(digits.d[j]), 0x1p35) << "digit " << j << " of " << e;
     for (int l = 0; l < basis.count; ++l) {
       const int m = basis.moduli[l];
       const int got = blas::ozaki::residue(digits, count, m, 1.0 / m, weight_table{weights, l});
       mpz_fdiv_r_ui(r, z, static_cast<unsigned long>(m));
-      ASSERT_EQ(got, static_cast<int>(mpz_get_ui(r))) << high << " + " << low << " mod " << m;
+      ASSERT_EQ(got, static_cast<int>(mpz_get_ui(r))) << "2^" << e << " integer mod " << m;
       const int s = blas::ozaki::symmetric(got, m);
-      ASSERT_TRUE(s >= -128 && s <= 127 && (s - got) % m == 0) << s;
+      ASSERT_TRUE((s - got) % m == 0 && 2 * std::abs(s) <= m) << s;
+      if (l < blas::ozaki::narrow_moduli) ASSERT_TRUE(s >= -128 && s <= 127) << s;
     }
   }
   mpz_clears(z, t, r, nullptr);
+}
+
+// Every symmetric residue of a wide modulus splits into INT8 digits whose sum is an INT8 too.
+TEST(OzakiCrt, WideResiduesSplitIntoInt8Digits) {
+  for (int l = blas::ozaki::narrow_moduli; l < blas::ozaki::max_moduli; ++l) {
+    const int m = blas::ozaki::modulus(l);
+    ASSERT_TRUE(m > 8192 && m < 16384) << m;
+    for (int s = -(m - 1) / 2; s <= m / 2; ++s) {
+      const auto d = blas::ozaki::split_wide(s);
+      ASSERT_EQ(128 * d.high + d.low, s);
+      ASSERT_TRUE(d.low >= -64 && d.low < 64 && std::abs(d.high) <= 64 && std::abs(d.high + d.low) <= 127) << s;
+    }
+  }
 }
 
 }  // namespace

@@ -198,7 +198,7 @@ TYPED_TEST(distributed_gemm, panels_stay_within_the_single_process_bound) {
   check_panels_within_bound<TypeParam>(distributed_blas::product_engine::fma);
 }
 
-using ozaki_cases = blas_cases_t<formats::type_list<dd::dd_real>>;
+using ozaki_cases = blas_cases_t<formats::type_list<dd::dd_real, dd::qd_real>>;
 template <class T>
 class distributed_ozaki_gemm : public ::testing::Test {};
 TYPED_TEST_SUITE(distributed_ozaki_gemm, ozaki_cases, blas_case_type_name);

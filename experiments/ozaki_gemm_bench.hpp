@@ -1,0 +1,245 @@
+#pragma once
+// The Ozaki scheme GEMM bench shared by E13 (dd_real) and E14 (qd_real, expansion<8>): C <- alpha
+// A B (NN, square n x n, beta = 0) by blas::gemm_ozaki beside the FMA kernel (blas::gemm) and the
+// vendor's double GEMM, in one run. Rows per n:
+//   ozaki_b<bits>   the scheme keeping <bits> bits of every input: time, the rate (2 n^3 /
+//                   time, in the format's operations), moduli and residue GEMMs (planes), the
+//                   time shares of its stages (analyse: exponent scans and choices; residues;
+//                   products: the residue GEMMs, and their integer rate in "gflops"; combine:
+//                   reconstruction), and the error of 16 sampled outputs against MPFR as a
+//                   fraction of the scheme's bound (blas/ozaki/error_bound.hpp) and of the FMA
+//                   kernel's gamma_{n+2} |alpha| |A| |B|;
+//   fma             the FMA kernel (up to the bench's fma_max_n);
+//   vendor          cuBLAS or OpenBLAS DGEMM on doubles.
+// Data: "well_scaled": uniform in [-1, 1) with every component of the format random (full
+// significands), the FMA kernel's E5 operands; "wide_32": the same times 2^U(-16, 16) per element,
+// a harder, labelled workload whose exponent spread costs moduli.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "blas/gemm.hpp"
+#include "blas/gemm_ozaki.hpp"
+#include "blas/ozaki/error_bound.hpp"
+#include "blas/vendor_blas.hpp"
+#include "core/error_bounds.hpp"
+#include "core/random.hpp"
+#include "dd/dd_format.hpp"
+#include "experiments/experiment.hpp"
+#include "experiments/timing.hpp"
+
+namespace kamp::experiments::ozaki_bench {
+
+// x 2^e, component by component (exact: the operands stay far from both ends of the range).
+inline dd::dd_real scaled(const dd::dd_real& x, int e) { return dd::dd_real(std::ldexp(x.hi, e), std::ldexp(x.lo, e)); }
+template <int N>
+dd::expansion<N> scaled(dd::expansion<N> x, int e) {
+  for (auto& c : x.c) c = std::ldexp(c, e);
+  return x;
+}
+
+// Uniform in [-1, 1) with each further component a random double 2^-53 below the previous one:
+// a full significand of the format.
+template <class Value>
+Value full_value(core::random_source& rng, int spread) {
+  const double hi = rng.uniform();
+  Value x(hi);
+  for (int i = 1; i < format_traits<Value>::precision / 53; ++i)
+    x = dd::add(x, Value(std::ldexp(rng.uniform(), -53 * i) * std::abs(hi)));
+  if (spread == 0) return x;
+  return scaled(x, static_cast<int>(rng.integer(-spread / 2, spread / 2)));
+}
+
+template <class Space, class Value>
+struct operands {
+  using array = array_t<Value, typename Space::memory_space>;
+  std::vector<Value> a, b;
+  array A, B, C;
+  Value alpha;
+};
+
+template <class Space, class Value>
+operands<Space, Value> make_operands(std::int64_t n, int spread, std::uint64_t seed) {
+  core::random_source rng(seed);
+  operands<Space, Value> o;
+  const auto cells = static_cast<std::size_t>(n * n);
+  o.a.resize(cells);
+  o.b.resize(cells);
+  for (auto& v : o.a) v = full_value<Value>(rng, spread);
+  for (auto& v : o.b) v = full_value<Value>(rng, spread);
+  o.alpha = full_value<Value>(rng, 0);
+  o.A = typename operands<Space, Value>::array(cells, "ozaki_bench_A");
+  o.B = typename operands<Space, Value>::array(cells, "ozaki_bench_B");
+  o.C = typename operands<Space, Value>::array(cells, "ozaki_bench_C");
+  copy_from_host(o.A, o.a);
+  copy_from_host(o.B, o.b);
+  return o;
+}
+
+// The largest error of 16 sampled outputs over (a) the scheme's bound at `bits` and (b) the FMA
+// kernel's gamma_{n+2} |alpha| |A| |B|, and the largest relative error.
+struct sampled_error {
+  double relative = 0, over_scheme_bound = 0, over_fma_bound = 0;
+};
+
+template <class Space, class Value>
+sampled_error sample_error(const operands<Space, Value>& o, std::int64_t n, int bits) {
+  using traits = format_traits<Value>;
+  const auto got = copy_to_host(o.C);
+  const mpfr_prec_t precision = 4 * traits::precision + 64;
+  const core::mpfr_value scheme = blas::ozaki::product_factor<Value>(bits);
+  const core::mpfr_value fma = core::product_error_factor(n, traits::unit_roundoff());
+  const core::mpfr_value alpha = traits::to_mpfr(o.alpha);
+  sampled_error e;
+  for (int s = 0; s < 16; ++s) {
+    const std::int64_t i = (s * 7919) % n, j = (s * 104729 + 13) % n;
+    core::mpfr_value exact(precision), magnitude(precision), t(precision);
+    for (std::int64_t l = 0; l < n; ++l) {
+      mpfr_mul(t.get(), traits::to_mpfr(o.a[static_cast<std::size_t>(i + l * n)]).get(),
+               traits::to_mpfr(o.b[static_cast<std::size_t>(l + j * n)]).get(), MPFR_RNDN);
+      mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+      mpfr_abs(t.get(), t.get(), MPFR_RNDN);
+      mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDU);
+    }
+    mpfr_mul(exact.get(), exact.get(), alpha.get(), MPFR_RNDN);
+    mpfr_mul(magnitude.get(), magnitude.get(), alpha.get(), MPFR_RNDU);
+    mpfr_abs(magnitude.get(), magnitude.get(), MPFR_RNDU);
+    mpfr_sub(t.get(), traits::to_mpfr(got[static_cast<std::size_t>(i + j * n)]).get(), exact.get(), MPFR_RNDN);
+    mpfr_abs(t.get(), t.get(), MPFR_RNDN);
+    // Ratios taken in MPFR: the errors of qd_real and longer formats are below the double range's
+    // comfortable part only after division.
+    core::mpfr_value ratio(64);
+    mpfr_div(ratio.get(), t.get(), exact.get(), MPFR_RNDU);
+    e.relative = std::max(e.relative, std::abs(ratio.to_double()));
+    core::mpfr_value allowed(precision);
+    mpfr_mul(allowed.get(), magnitude.get(), scheme.get(), MPFR_RNDU);
+    mpfr_div(ratio.get(), t.get(), allowed.get(), MPFR_RNDU);
+    e.over_scheme_bound = std::max(e.over_scheme_bound, ratio.to_double());
+    mpfr_mul(allowed.get(), magnitude.get(), fma.get(), MPFR_RNDU);
+    mpfr_div(ratio.get(), t.get(), allowed.get(), MPFR_RNDU);
+    e.over_fma_bound = std::max(e.over_fma_bound, ratio.to_double());
+  }
+  return e;
+}
+
+// rate_metric names the rate of the format's operations ("gddflops" for E13, "gflops" for E14).
+template <class Space, class Value>
+class bench {
+ public:
+  bench(harness::results_table& table, std::string id, std::string rate_metric, std::int64_t fma_max_n)
+      : table_(table), id_(std::move(id)), rate_metric_(std::move(rate_metric)), fma_max_n_(fma_max_n) {}
+
+  // The scheme at each of `bits` (0: the format's default), the FMA kernel up to fma_max_n on
+  // well-scaled data; `vendor`: the vendor's DGEMM at n too.
+  void run(std::int64_t n, const std::string& data, int spread, const std::vector<int>& bits, bool vendor) {
+    const auto o = make_operands<Space, Value>(n, spread, 1300 + static_cast<std::uint64_t>(n) + spread);
+    const int reps = gpu ? (n >= 8192 ? 3 : 5) : (n >= 1024 ? 1 : 3);
+    const double flops = 2.0 * static_cast<double>(n) * n * n;
+    for (const int b : bits) ozaki_rows(o, n, data, b, reps, flops);
+    if (spread == 0 && n <= fma_max_n_) {
+      progress(id_, std::string(Space::name()) + ": " + name() + " fma n = " + std::to_string(n));
+      const double ms = median_milliseconds(
+          [&] { blas::gemm(Space(), 'N', 'N', n, n, n, o.alpha, o.A, n, o.B, n, Value(0.0), o.C, n); },
+          n >= 1024 ? 1 : reps);
+      add(row("fma", n, data, "time_ms", ms));
+      add(row("fma", n, data, rate_metric_, flops / (ms * 1e-3) * 1e-9));
+      const auto e = sample_error(o, n, blas::ozaki::scheme_format<Value>::default_bits);
+      auto r = row("fma", n, data, "rel_error", e.relative);
+      r.extra["error_over_fma_bound"] = std::to_string(e.over_fma_bound);
+      add(r);
+    }
+    if (vendor) vendor_rows(n, reps);
+  }
+
+ private:
+  static constexpr bool gpu = !std::is_same<typename Space::memory_space, Kokkos::HostSpace>::value;
+
+  static std::string name() { return format_traits<Value>::name(); }
+
+  void ozaki_rows(const operands<Space, Value>& o, std::int64_t n, const std::string& data, int bits, int reps,
+                  double flops) {
+    progress(id_, std::string(Space::name()) + ": " + name() + " ozaki bits " + std::to_string(bits) + " n = " +
+                      std::to_string(n));
+    blas::ozaki::gemm_plan<Space, Value> plan;
+    blas::ozaki::options opts;
+    opts.bits = bits;
+    blas::ozaki::report report;
+    const double ms = median_milliseconds(
+        [&] {
+          report = blas::gemm_ozaki(Space(), 'N', 'N', n, n, n, o.alpha, o.A, n, o.B, n, Value(0.0), o.C, n, opts,
+                                    &plan);
+        },
+        reps);
+    const int kept = bits > 0 ? bits : blas::ozaki::scheme_format<Value>::default_bits;
+    const std::string variant = "ozaki_b" + std::to_string(kept);
+    auto tag = [&](harness::result_row r) {
+      r.extra["moduli"] = std::to_string(report.moduli);
+      r.extra["planes"] = std::to_string(report.planes);
+      r.extra["bits_a"] = std::to_string(report.bits_a);
+      r.extra["bits_b"] = std::to_string(report.bits_b);
+      r.extra["column_blocks"] = std::to_string(report.column_blocks);
+      r.extra["engine"] = report.engine;
+      r.extra["scheme"] = report.scheme ? "yes" : "no: " + report.reason;
+      return r;
+    };
+    add(tag(row(variant, n, data, "time_ms", ms)));
+    add(tag(row(variant, n, data, rate_metric_, flops / (ms * 1e-3) * 1e-9)));
+    const auto e = sample_error(o, n, kept);
+    auto r = tag(row(variant, n, data, "rel_error", e.relative));
+    r.extra["error_over_scheme_bound"] = std::to_string(e.over_scheme_bound);
+    r.extra["error_over_fma_bound"] = std::to_string(e.over_fma_bound);
+    add(r);
+    if (!report.scheme || report.column_blocks > 1) return;
+    // The stages apart, each fenced: their median times and shares of their sum.
+    const Space exec;
+    const double analyse = median_milliseconds(
+        [&] { plan.analyse(exec, false, false, n, n, n, o.A, n, o.B, n, opts); }, reps);
+    const double residues = median_milliseconds([&] { plan.residues(exec); }, reps);
+    const double products = median_milliseconds([&] { plan.products(exec); }, reps);
+    const double combine = median_milliseconds([&] { plan.combine(exec, o.alpha, Value(0.0), true, o.C, n); }, reps);
+    const double sum = analyse + residues + products + combine;
+    for (const auto& [stage, t] : {std::pair<const char*, double>{"analyse", analyse}, {"residues", residues},
+                                   {"products", products}, {"combine", combine}}) {
+      add(tag(row(variant + "_" + stage, n, data, "time_ms", t)));
+      add(tag(row(variant + "_" + stage, n, data, "time_share_pct", 100.0 * t / sum)));
+    }
+    // The residue GEMMs' integer rate: planes x 2 n^3 operations.
+    add(tag(row(variant + "_products", n, data, "gflops", report.planes * flops / (products * 1e-3) * 1e-9)));
+  }
+
+  void vendor_rows(std::int64_t n, int reps) {
+    using vendor = typename blas::vendor_double_blas<Space>::type;
+    progress(id_, std::string(Space::name()) + ": " + vendor::name() + " dgemm n = " + std::to_string(n));
+    const auto cells = static_cast<std::size_t>(n * n);
+    Kokkos::View<double*, typename Space::memory_space> a("ozaki_bench_da", cells), b("ozaki_bench_db", cells),
+        c("ozaki_bench_dc", cells);
+    Kokkos::deep_copy(a, 0.5);
+    Kokkos::deep_copy(b, 0.25);
+    const int ni = static_cast<int>(n);
+    const double ms = median_milliseconds(
+        [&] { vendor::gemm('N', 'N', ni, ni, ni, 1.0, a.data(), ni, b.data(), ni, 0.0, c.data(), ni); }, reps);
+    auto r = harness::result_row::of(id_, vendor::name() + "_dgemm", 53, n, n, "time_ms", ms);
+    r.extra["data"] = "-";
+    r.extra["space"] = Space::name();
+    add(r);
+    r.metric = "gflops";
+    r.value = 2.0 * static_cast<double>(n) * n * n / (ms * 1e-3) * 1e-9;
+    add(r);
+  }
+
+  harness::result_row row(const std::string& variant, std::int64_t n, const std::string& data,
+                          const std::string& metric, double value) {
+    auto r = harness::result_row::of(id_, variant, format_traits<Value>::precision, n, n, metric, value);
+    r.extra["format"] = name();
+    r.extra["data"] = data;
+    r.extra["space"] = Space::name();
+    return r;
+  }
+  void add(const harness::result_row& r) { table_.add(r); }
+
+  harness::results_table& table_;
+  std::string id_, rate_metric_;
+  std::int64_t fma_max_n_;
+};
+
+}  // namespace kamp::experiments::ozaki_bench
