@@ -199,12 +199,13 @@ class gemm_plan {
   template <class Array>
   void combine(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const Array& C,
                std::int64_t ldc) {
-    // The fewest words, rounded up to one of eight counts: dd_real's default takes 4 to 12,
+    // The fewest words, rounded up to one of nine counts: dd_real's default takes 4 to 12,
     // qd_real's 16 to 20, expansion<8>'s 28 to 40.
     const int words = words_for(tables_.count);
     if (words <= 4) reconstruct<4>(exec, alpha, beta, beta_zero, C, ldc);
     else if (words <= 6) reconstruct<6>(exec, alpha, beta, beta_zero, C, ldc);
     else if (words <= 8) reconstruct<8>(exec, alpha, beta, beta_zero, C, ldc);
+    else if (words <= 10) reconstruct<10>(exec, alpha, beta, beta_zero, C, ldc);
     else if (words <= 12) reconstruct<12>(exec, alpha, beta, beta_zero, C, ldc);
     else if (words <= 16) reconstruct<16>(exec, alpha, beta, beta_zero, C, ldc);
     else if (words <= 20) reconstruct<20>(exec, alpha, beta, beta_zero, C, ldc);

@@ -190,14 +190,14 @@ struct reconstruction {
   // or 2^53 from DGEMM) reduced in doubles, which costs a few instructions where the integer %
   // costs about twenty. A wide modulus' product is 2^14 hh + 2^7 (ss - hh - ll) + ll (its planes
   // hh, ll, ss: crt_basis.hpp), and 2^14 mod m = 2^14 - m for 2^13 < m < 2^14.
-  KOKKOS_INLINE_FUNCTION std::uint64_t residue_of(int l, std::size_t at) const {
+  KOKKOS_INLINE_FUNCTION std::uint32_t residue_of(int l, std::size_t at) const {
     const double m = tables.moduli(l), inverse = tables.inverses(l);
     const int plane = first_plane(l);
-    if (l < narrow_moduli) return static_cast<std::uint64_t>(reduce(product(plane, at), m, inverse));
+    if (l < narrow_moduli) return static_cast<std::uint32_t>(reduce(product(plane, at), m, inverse));
     const double hh = product(plane, at), ll = product(plane + 1, at), ss = product(plane + 2, at);
     const double middle = reduce_value(ss - hh - ll, m, inverse);
     const double sum = (0x1p14 - m) * reduce_value(hh, m, inverse) + 0x1p7 * middle + reduce_value(ll, m, inverse);
-    return static_cast<std::uint64_t>(reduce(sum, m, inverse));
+    return static_cast<std::uint32_t>(reduce(sum, m, inverse));
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t index) const {
@@ -206,9 +206,10 @@ struct reconstruction {
     KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] = 0;
     const std::size_t at = static_cast<std::size_t>(i + j * ld);
     for (int l = 0; l < tables.count; ++l) {
-      const std::uint64_t r = residue_of(l, at);
+      // 32 x 32 -> 64-bit products (one wide multiply-add on a GPU, where a 64 x 64 one takes three).
+      const std::uint32_t r = residue_of(l, at);
       const std::size_t row = static_cast<std::size_t>(l) * crt_words;
-      KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] += r * tables.weights(row + w);
+      KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] += static_cast<std::uint64_t>(r) * tables.weights(row + w);
     }
     carry(x);
     reduce_mod(x, tables.product.data(), tables.product_value);
