@@ -15,6 +15,7 @@
 // significands), the FMA kernel's E5 operands; "wide_32": the same times 2^U(-16, 16) per element,
 // a harder, labelled workload whose exponent spread costs moduli.
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,14 @@ operands<Space, Value> make_operands(std::int64_t n, int spread, std::uint64_t s
   copy_from_host(o.A, o.a);
   copy_from_host(o.B, o.b);
   return o;
+}
+
+// A ratio in three significant digits (std::to_string's six decimals print the longer formats'
+// ratios, 1e-7 and below, as 0).
+inline std::string three_digits(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", x);
+  return text;
 }
 
 // The largest error of 16 sampled outputs over (a) the scheme's bound at `bits` and (b) the FMA
@@ -153,7 +162,7 @@ class bench {
       add(row("fma", n, data, rate_metric_, flops / (ms * 1e-3) * 1e-9));
       const auto e = sample_error(o, n, blas::ozaki::scheme_format<Value>::default_bits);
       auto r = row("fma", n, data, "rel_error", e.relative);
-      r.extra["error_over_fma_bound"] = std::to_string(e.over_fma_bound);
+      r.extra["error_over_fma_bound"] = three_digits(e.over_fma_bound);
       add(r);
     }
     if (vendor) vendor_rows(n, reps);
@@ -194,8 +203,8 @@ class bench {
     add(tag(row(variant, n, data, rate_metric_, flops / (ms * 1e-3) * 1e-9)));
     const auto e = sample_error(o, n, kept);
     auto r = tag(row(variant, n, data, "rel_error", e.relative));
-    r.extra["error_over_scheme_bound"] = std::to_string(e.over_scheme_bound);
-    r.extra["error_over_fma_bound"] = std::to_string(e.over_fma_bound);
+    r.extra["error_over_scheme_bound"] = three_digits(e.over_scheme_bound);
+    r.extra["error_over_fma_bound"] = three_digits(e.over_fma_bound);
     add(r);
     if (!report.scheme || report.column_blocks > 1) return;
     // The stages apart, each fenced: their median times and shares of their sum.

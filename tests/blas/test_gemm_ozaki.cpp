@@ -215,6 +215,21 @@ void wide_range_and_cancelling_rows() {
 }
 KAMP_OZAKI_TEST(WideRangeAndCancellingRows, wide_range_and_cancelling_rows)
 
+// A long inner dimension (k = 4096: 12 more bits of products, more moduli) with cancelling terms:
+// within the bound.
+template <class Space, class F>
+void long_inner_dimension_within_the_bound() {
+  auto p = random_problem<F>(525, 3, 2, 4096, -2, 2, false);
+  for (std::int64_t l = p.k / 2; l < p.k; ++l)  // row 0 cancels against column 0 but for one term
+    p.op_a[static_cast<std::size_t>(l * p.m)] = l == p.k - 1 ? F(1.0) : -p.op_a[static_cast<std::size_t>((l - p.k / 2) * p.m)];
+  for (std::int64_t l = p.k / 2; l < p.k; ++l) p.op_b[static_cast<std::size_t>(l)] = p.op_b[static_cast<std::size_t>(l - p.k / 2)];
+  blas::ozaki::report report;
+  const auto got = run<Space>(p, 'T', 'N', {}, &report);
+  ASSERT_TRUE(report.scheme) << report.reason;
+  expect_within_bound(p, got, default_bits(F()), "k = 4096");
+}
+KAMP_OZAKI_TEST(LongInnerDimensionWithinTheBound, long_inner_dimension_within_the_bound)
+
 template <class Space, class F>
 void fewer_bits_fewer_moduli_looser_bound() {
   const auto p = random_problem<F>(530, 10, 12, 33, -1, 1, false);
@@ -456,7 +471,7 @@ void rebuild_integers(int count) {
     mpz_set_ui(p, 1);
     for (const int m : basis.moduli) mpz_mul_ui(p, p, static_cast<unsigned long>(m));
     mpz_tdiv_q_2exp(half, p, 1);
-    for (int trial = 0; trial < 200; ++trial) {
+    for (int trial = 0; trial < (count > blas::ozaki::narrow_moduli ? 60 : 200); ++trial) {  // fewer of the long ones
       // Magnitudes across the whole range, the extremes P/2 - 1 and small values included.
       if (trial == 0) mpz_sub_ui(x, half, 1);
       else if (trial == 1) mpz_set_si(x, -1);

@@ -94,11 +94,12 @@ std::vector<typename Case::value> one_process(const gemm_problem<Case>& p, bool 
   const auto A = stored<Case>(As, "A"), B = stored<Case>(Bs, "B");
   auto C = stored<Case>(Cs, "C");
   const typename Case::space exec;
-  if constexpr (std::is_same<typename Case::format, dd::dd_real>::value) {
+  if constexpr (blas::ozaki::scheme_format<typename Case::format>::supported) {
     if (ozaki) {
       const auto report = blas::gemm_ozaki(exec, p.ta, p.tb, p.m, p.n, p.k, p.alpha, A, std::max<std::int64_t>(p.a_rows(), 1), B,
                                            std::max<std::int64_t>(p.b_rows(), 1), p.beta, C, std::max<std::int64_t>(p.m, 1));
-      EXPECT_EQ(report.scheme, blas::ozaki::gemm_plan<typename Case::space>::available) << report.reason;
+      EXPECT_EQ(report.scheme, (blas::ozaki::gemm_plan<typename Case::space, typename Case::format>::available))
+          << report.reason;
     }
   }
   if (!ozaki)
