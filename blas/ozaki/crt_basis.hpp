@@ -9,9 +9,10 @@
 //     hold (qd_real and longer expansions). A residue r, |r| < 2^13, is written r = 2^7 r_1 + r_0
 //     with r_0 in [-64, 64) and |r_1| <= 64, and its products come from three INT8 GEMMs
 //     (Karatsuba): r_1 s_1, r_0 s_0 and (r_1 + r_0)(s_1 + s_0), |r_1 + r_0| <= 127. Three GEMMs for
-//     14 bits beat the narrow moduli's last ones (29 to 47: under 5.6 bits a GEMM) only a little,
-//     so the wide ones come after all narrow ones, and a prefix of the list is the fewest GEMMs for
-//     its bits (4.67 bits a GEMM against the 4 of a 2^16 modulus in four byte-digit GEMMs).
+//     14 bits (4.67 bits a GEMM, against the 4 of a 2^16 modulus in four byte-digit GEMMs) come
+//     close to the narrow moduli's last ones (29 to 47: 4.9 to 5.6 bits a GEMM) without beating
+//     them, so the wide ones come after all narrow ones and a prefix of the list is the fewest
+//     GEMMs for its bits.
 // A residue GEMM "plane" is one of those GEMMs: a narrow modulus has one, a wide modulus three.
 //
 // The reconstruction works on unsigned numbers held as crt_words 32-bit words (1280 bits): the

@@ -3,9 +3,11 @@
 // qd_real = expansion<4>): the leading component (the exponent scan), the integer parts of a
 // scaled value (the residue kernel), the rounding of a reconstructed integer (the combine
 // kernel), and the constants of the error bound (error_bound.hpp):
-//   default_bits      the significant bits every input keeps by default: the format's precision
-//                     less two, which puts the result within the FMA kernel's bound;
-//   max_bits          the largest opts.bits accepted (more than any moduli count can cover);
+//   default_bits      the significant bits every input keeps by default: the fewest that put the
+//                     result within the FMA kernel's bound (104 for dd_real, 52N for expansion<N>;
+//                     tests/blas/test_gemm_ozaki.cpp checks both ways);
+//   max_bits          the largest opts.bits accepted (about three times the precision: more is
+//                     a mistake; what the moduli cannot cover is reported by analyse);
 //   rounding_excess   an element's integer is within (1/2)(1 + rounding_excess) of its scaled value;
 //   conversion_unit   the relative error of rounding a reconstructed integer to the format:
 //                     conversion_factor 2^conversion_exponent.

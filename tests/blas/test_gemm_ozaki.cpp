@@ -435,7 +435,7 @@ template <class F>
 void default_bits_within_the_fma_kernels_bound() {
   const mpfr_value fma_bound = core::product_error_factor(3, format_traits<F>::unit_roundoff());
   EXPECT_LE(mpfr_cmp(blas::ozaki::product_factor<F>(default_bits(F())).get(), fma_bound.get()), 0) << format_traits<F>::name();
-  EXPECT_GT(mpfr_cmp(blas::ozaki::product_factor<F>(default_bits(F()) - 2).get(), fma_bound.get()), 0)
+  EXPECT_GT(mpfr_cmp(blas::ozaki::product_factor<F>(default_bits(F()) - 1).get(), fma_bound.get()), 0)
       << format_traits<F>::name() << ": the default is the fewest bits within the bound";
   EXPECT_GE(mpfr_cmp(blas::ozaki::beta_factor<F>().get(), mpfr_value(0.0, 53).get()), 0);
   EXPECT_LE(mpfr_cmp(blas::ozaki::beta_factor<F>().get(), fma_bound.get()), 0);
