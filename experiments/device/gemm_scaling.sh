@@ -18,11 +18,15 @@ mkdir -p "$out"
 csv=$out/gemm_scaling_${format}_${engine}.csv
 mpi=(--allow-run-as-root --bind-to none)
 export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-cma}
+# Four OpenMP threads a rank: with the default (every core for every rank) four ranks on one host
+# ran their products 10-15 % slower (experiments/comparisons/distributed_gemm_openmp_threads_per_rank.csv).
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-4} OMP_PROC_BIND=${OMP_PROC_BIND:-false}
 status=0
 run() {  # ranks size tag extra-options...
   local r=$1 size=$2 tag=$3
   shift 3
-  timeout 600 mpirun -np "$r" "${mpi[@]}" -x OMPI_MCA_btl_vader_single_copy_mechanism "$gemm" --size "$size" \
+  timeout 600 mpirun -np "$r" "${mpi[@]}" -x OMPI_MCA_btl_vader_single_copy_mechanism -x OMP_NUM_THREADS -x OMP_PROC_BIND \
+    "$gemm" --size "$size" \
     --format "$format" --engine "$engine" --repeat 3 "$@" > "$out/$tag.log" 2>&1 || status=1
   if [ ! -f "$csv" ]; then grep -m 1 '^kind,' "$out/$tag.log" | sed 's/$/,git,date/' > "$csv"; fi
   grep -E '^(distributed|single),' "$out/$tag.log" | sed "s/\$/,${KAMP_GIT_HASH:-unknown},$(date -u +%F)/" >> "$csv"
