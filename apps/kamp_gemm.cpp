@@ -145,7 +145,7 @@ int run_format(const gemm_settings& s, std::shared_ptr<const parallel::communica
     worst = std::max(worst, error);
     const int moduli = report.ozaki.empty() ? 0 : report.ozaki.front().moduli;
     row("distributed",
-        report.panels_moved == distributed_blas::transport::device_peers ? "device_peers" : "host_staged", repeat, seconds, largest(*comm, report.gather_seconds), largest(*comm, report.multiply_seconds),
+        parallel::to_string(report.panels_moved), repeat, seconds, largest(*comm, report.gather_seconds), largest(*comm, report.multiply_seconds),
         largest(*comm, static_cast<double>(report.bytes_received)), report.panels, report.panel_width, moduli, error);
   }
   if (comm->size() == 1) {  // the single-process GEMM on the same arrays, no gathers

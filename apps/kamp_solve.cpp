@@ -49,18 +49,20 @@ void print(const solve_problem& problem, const solve_settings& settings, const s
                 "below what format %s attains here, or a drifted recurrence\n", settings.format.c_str());
   }
   std::printf("setup %.3f s, solve %.3f s (%.4f ms per iteration), communication %.1f %% of the solve (busiest rank), "
-              "halo %lld entries (largest rank)\n",
+              "halo %lld entries (largest rank, %s)\n",
               report.setup_seconds, report.solve_seconds, per_iteration_ms,
-              report.solve_seconds > 0 ? 100 * busiest / report.solve_seconds : 0.0, static_cast<long long>(most_ghosts));
+              report.solve_seconds > 0 ? 100 * busiest / report.solve_seconds : 0.0, static_cast<long long>(most_ghosts),
+              parallel::to_string(report.halo));
   if (!report.kernel_table.empty()) std::printf("%s", report.kernel_table.c_str());
   std::printf(
       "kamp_solve_result: unknowns=%lld nnz=%lld ranks=%d format=%s solver=%s space=%s status=%s iterations=%lld "
       "recurrence_residual=%.6e true_residual=%.6e setup_s=%.6f solve_s=%.6f ms_per_iteration=%.6f "
-      "communication_s=%.6f halo_entries=%lld\n",
+      "communication_s=%.6f halo_entries=%lld halo=%s\n",
       static_cast<long long>(problem.matrix.rows), static_cast<long long>(problem.matrix.nnz()), comm.size(),
       settings.format.c_str(), settings.solver.precondition ? "vpbicgstab" : "bicgstab", space.c_str(),
       solvers::to_string(r.status).c_str(), static_cast<long long>(r.iterations), r.relative_residual, r.true_residual,
-      report.setup_seconds, report.solve_seconds, per_iteration_ms, busiest, static_cast<long long>(most_ghosts));
+      report.setup_seconds, report.solve_seconds, per_iteration_ms, busiest, static_cast<long long>(most_ghosts),
+      parallel::to_string(report.halo));
   if (!settings.history.empty()) solvers::write_history_csv(settings.history, r);
 }
 

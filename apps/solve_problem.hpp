@@ -8,6 +8,7 @@
 
 #include "apps/solve_settings.hpp"
 #include "parallel/timed_communicator.hpp"
+#include "parallel/transport.hpp"
 #include "solvers/solver_result.hpp"
 #include "sparse/csr_matrix.hpp"
 #include "sparse/row_blocks.hpp"
@@ -32,6 +33,7 @@ struct solve_report {
   double solve_seconds = 0;
   double communication_seconds = 0;  // in MPI during the solve (this rank)
   std::int64_t ghosts = 0;           // vector entries this rank receives per halo exchange
+  parallel::transport halo = parallel::transport::host_staged;
   std::string kernel_table;          // with --profile
 };
 

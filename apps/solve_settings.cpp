@@ -35,6 +35,10 @@ Bi-CGSTAB, on one process or every rank of an mpirun (rows split in blocks of eq
   --space device|host     Kokkos execution space               (default device)
   --reorder rcm|none      reverse Cuthill-McKee ordering before the rows are split over ranks:
                           small halos for any matrix with a narrow band (default none)
+  --halo host_staged|device_peers
+                          how the halo travels between ranks: through host memory and MPI,
+                          or GPU to GPU by CUDA IPC (every rank on one node); default the
+                          fastest the ranks allow
   --profile               print the time of every kernel and deep copy
 Exit status: 0 converged, 2 not (converged_recurrence_only, max_iterations, a breakdown), 1 bad input.
 )";
@@ -81,6 +85,10 @@ solve_settings parse_solve_settings(const std::vector<std::string>& args) {
       const std::string& v = line.value();
       require_argument(v == "rcm" || v == "none", fn, "--reorder", v, "must be rcm or none");
       s.reorder = v == "rcm";
+    } else if (a == "--halo") {
+      const std::string& v = line.value();
+      require_argument(v == "host_staged" || v == "device_peers", fn, "--halo", v, "must be host_staged or device_peers");
+      s.halo = v == "device_peers" ? parallel::transport::device_peers : parallel::transport::host_staged;
     } else if (a == "--profile") {
       s.profile = true;
     } else {

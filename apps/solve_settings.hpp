@@ -1,9 +1,11 @@
 #pragma once
 // kamp_solve's command line: what to solve, with which solver and format, and what to report.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "parallel/transport.hpp"
 #include "solvers/solver_options.hpp"
 
 namespace kamp::apps {
@@ -16,6 +18,7 @@ struct solve_settings {
   std::string format = "dd";     // double, dd, qd, rns212
   std::string space = "device";  // device (the default Kokkos space) or host
   bool reorder = false;          // reverse Cuthill-McKee before the row blocks are cut
+  std::optional<parallel::transport> halo;  // --halo; empty: the fastest the ranks allow
   std::string history;           // convergence history CSV (rank 0), empty: none
   bool profile = false;          // per-kernel time table
   solvers::vpbicgstab_options solver;

@@ -31,7 +31,8 @@ solve_report solve_on(const solve_problem& problem, const solve_settings& settin
   const std::int64_t first = problem.blocks.begin(me), last = problem.blocks.end(me);
   solve_report report;
   const auto setup = std::chrono::steady_clock::now();
-  const sparse::distributed_matrix<memory> A(sparse::row_slice(problem.matrix, first, last), problem.blocks, comm);
+  const sparse::distributed_matrix<memory> A(sparse::row_slice(problem.matrix, first, last), problem.blocks, comm,
+                                             sparse::default_row_storage<memory>(), settings.halo);
   const auto ctx = traits::template context<Kokkos::HostSpace>();
   std::vector<value_type_t<Format>> b_host, x_host(static_cast<std::size_t>(last - first), traits::zero());
   for (std::int64_t i = first; i < last; ++i) b_host.push_back(traits::from_double(ctx, problem.rhs[static_cast<std::size_t>(i)]));
@@ -41,6 +42,7 @@ solve_report solve_on(const solve_problem& problem, const solve_settings& settin
   Kokkos::fence();
   report.setup_seconds = since(setup);
   report.ghosts = A.ghosts();
+  report.halo = A.halo_transport();
 
   std::optional<harness::kernel_profiler> profiler;
   // With the halo's staging copies, and NVTX ranges named by the labels under ncu or nsys.

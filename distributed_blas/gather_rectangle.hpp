@@ -20,20 +20,11 @@
 #include "core/host_staging.hpp"
 #include "distributed_blas/block_matrix.hpp"
 #include "parallel/device_peers.hpp"
+#include "parallel/transport.hpp"
 
 namespace kamp::distributed_blas {
 
-enum class transport { host_staged, device_peers };
-
-// device_peers where the memory space and the ranks allow it (a collective), else host_staged.
-template <class MemorySpace>
-transport fastest_transport(const parallel::communicator& comm) {
-#ifdef KOKKOS_ENABLE_CUDA
-  if (std::is_same<MemorySpace, Kokkos::CudaSpace>::value && parallel::on_one_node(comm)) return transport::device_peers;
-#endif
-  (void)comm;
-  return transport::host_staged;
-}
+using parallel::transport;
 
 namespace detail {
 

@@ -153,7 +153,7 @@ gemm_report gemm(const ExecSpace& exec, char trans_a, char trans_b, const value_
     out.panel_width = std::min(out.panel_width, calls[r].panel_width);
   }
 
-  out.panels_moved = opts.host_staged ? transport::host_staged : fastest_transport<MemorySpace>(*grid.comm);
+  out.panels_moved = opts.host_staged ? transport::host_staged : parallel::fastest_transport<MemorySpace>(*grid.comm);
   if (m == 0 || n == 0) return out;
   const bool alpha_zero = k == 0 || equals_double<Format>(alpha, 0.0);
   if (alpha_zero) {  // C <- beta C: nothing to gather

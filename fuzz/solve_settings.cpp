@@ -45,6 +45,7 @@ std::vector<std::string> written(const solve_settings& s) {
   if (s.generate > 0) args.insert(args.end(), {"--generate", std::to_string(s.generate)});
   if (!s.rhs.empty()) args.insert(args.end(), {"--rhs", s.rhs});
   if (!s.history.empty()) args.insert(args.end(), {"--history", s.history});
+  if (s.halo) args.insert(args.end(), {"--halo", kamp::parallel::to_string(*s.halo)});
   if (!s.matrix.empty()) args.push_back(s.matrix);
   return args;
 }
@@ -53,7 +54,7 @@ bool same(const solve_settings& a, const solve_settings& b) {
   const auto &p = a.solver, &q = b.solver;
   return a.help == b.help && a.matrix == b.matrix && a.generate == b.generate && a.rhs == b.rhs &&
          a.format == b.format && a.space == b.space && a.reorder == b.reorder && a.history == b.history &&
-         a.profile == b.profile && p.precondition == q.precondition && p.tolerance == q.tolerance &&
+         a.profile == b.profile && a.halo == b.halo && p.precondition == q.precondition && p.tolerance == q.tolerance &&
          p.max_iterations == q.max_iterations && p.true_residual_every == q.true_residual_every &&
          p.inner.sweeps == q.inner.sweeps && p.inner.omega == q.inner.omega &&
          p.inner.inner_tolerance == q.inner.inner_tolerance;

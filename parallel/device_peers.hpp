@@ -1,10 +1,13 @@
 #pragma once
-// Device memory shared between the ranks of one node through CUDA IPC: each rank allocates an
-// exported_buffer, and peer_buffers (a collective) opens every other rank's in this process, so
-// that a rank copies slices of its peers' buffers into its own device memory on its stream
-// (over NVLink where the GPUs have it) instead of staging them through host memory and MPI.
+// Device memory and events shared between the ranks of one node through CUDA IPC: each rank
+// allocates an exported_buffer, and peer_buffers (a collective) opens every other rank's in this
+// process, so that a rank copies slices of its peers' buffers into its own device memory on its
+// stream (over NVLink where the GPUs have it) instead of staging them through host memory and
+// MPI; peer_events lets its streams wait for work queued by the other ranks.
 // kamp's MPI is not CUDA-aware (Open MPI on the GPU hosts is built without CUDA), so this is
 // the device-to-device path. CUDA builds only; failures raise std::runtime_error naming the call.
+#include <Kokkos_Macros.hpp>
+
 #ifdef KOKKOS_ENABLE_CUDA
 #include <cuda_runtime.h>
 
@@ -88,6 +91,42 @@ class peer_buffers {
   }
   const communicator& comm_;
   std::vector<char*> opened_;
+};
+
+// `count` events of this rank's, created for use across processes, and every other rank's opened
+// here (a collective): a rank records its own and makes its streams wait for its peers'. A wait
+// on a peer's event waits for the record that peer made last before the wait was queued, so the
+// caller must order the record before the wait (by a message, parallel/peer_exchange.hpp).
+class peer_events {
+ public:
+  peer_events(const communicator& comm, int count) : count_(count), events_(static_cast<std::size_t>(comm.size() * count)) {
+    const int me = comm.rank();
+    std::vector<cudaIpcEventHandle_t> mine(static_cast<std::size_t>(count)), all(events_.size());
+    for (int k = 0; k < count; ++k) {
+      detail::check_cuda(cudaEventCreateWithFlags(&events_[at(me, k)], cudaEventDisableTiming | cudaEventInterprocess),
+                         "cudaEventCreateWithFlags");
+      detail::check_cuda(cudaIpcGetEventHandle(&mine[k], events_[at(me, k)]), "cudaIpcGetEventHandle");
+    }
+    comm.allgather(mine.data(), all.data(), mine.size() * sizeof(cudaIpcEventHandle_t));
+    for (int r = 0; r < comm.size(); ++r) {
+      if (r == me) continue;
+      for (int k = 0; k < count; ++k)
+        detail::check_cuda(cudaIpcOpenEventHandle(&events_[at(r, k)], all[at(r, k)]), "cudaIpcOpenEventHandle");
+    }
+  }
+  ~peer_events() {
+    for (cudaEvent_t e : events_)
+      if (e != nullptr) cudaEventDestroy(e);
+  }
+  peer_events(const peer_events&) = delete;
+  peer_events& operator=(const peer_events&) = delete;
+
+  cudaEvent_t of(int rank, int k) const { return events_[at(rank, k)]; }
+
+ private:
+  std::size_t at(int rank, int k) const { return static_cast<std::size_t>(rank * count_ + k); }
+  int count_;
+  std::vector<cudaEvent_t> events_;
 };
 
 }  // namespace kamp::parallel

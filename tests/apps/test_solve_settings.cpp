@@ -28,11 +28,13 @@ TEST(solve_settings, DefaultsAndEveryOption) {
   EXPECT_EQ(d.solver.tolerance, 1e-12);
   EXPECT_EQ(d.solver.max_iterations, 1000);
   EXPECT_EQ(d.solver.inner.sweeps, 5);
+  EXPECT_FALSE(d.halo.has_value());
 
   const auto s = parse_solve_settings({"--generate", "1709028", "--rhs", "b.mtx", "--format", "rns212", "--solver",
                                        "bicgstab", "--tolerance", "1e-30", "--max-iterations", "250", "--inner-sweeps",
                                        "7", "--omega", "0.75", "--inner-tolerance", "1e-3", "--true-residual-every",
-                                       "0", "--history", "h.csv", "--space", "host", "--reorder", "rcm", "--profile"});
+                                       "0", "--history", "h.csv", "--space", "host", "--reorder", "rcm", "--profile",
+                                       "--halo", "device_peers"});
   EXPECT_EQ(s.generate, 1709028);
   EXPECT_EQ(s.matrix, "");
   EXPECT_EQ(s.rhs, "b.mtx");
@@ -48,6 +50,8 @@ TEST(solve_settings, DefaultsAndEveryOption) {
   EXPECT_EQ(s.space, "host");
   EXPECT_TRUE(s.reorder);
   EXPECT_TRUE(s.profile);
+  EXPECT_EQ(s.halo, parallel::transport::device_peers);
+  EXPECT_EQ(parse_solve_settings({"m", "--halo", "host_staged"}).halo, parallel::transport::host_staged);
 
   EXPECT_TRUE(parse_solve_settings({"--help"}).help);  // no matrix needed
   EXPECT_TRUE(parse_solve_settings({"-h"}).help);
@@ -115,6 +119,7 @@ TEST(solve_settings, OtherBadInputsAreNamed) {
   expect_rejected({"m", "--solver", "cg"}, "--solver", "cg", "must be vpbicgstab or bicgstab");
   expect_rejected({"m", "--space", "gpu"}, "--space", "gpu", "must be device or host");
   expect_rejected({"m", "--reorder", "amd"}, "--reorder", "amd", "must be rcm or none");
+  expect_rejected({"m", "--halo", "nccl"}, "--halo", "nccl", "must be host_staged or device_peers");
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // The distributed matrix on every rank of the mpirun (2 and 3 ranks in CTest): the halo plan
 // against the matrix (every ghost read is received, every send requested), SpMV over formats
 // and backends bitwise equal to the one-rank SpMV of the whole matrix (each row's chain is the
-// same, read from CSR or from sliced rows), on a nonsymmetric random matrix (one-sided needs) and the curl-curl matrix; dot
+// same, read from CSR or from sliced rows, the halo moved by every transport the backend has), on
+// a nonsymmetric random matrix (one-sided needs) and the curl-curl matrix; dot
 // products summed in rank order: the same bits on every rank and within gamma_(n+P-1) of the
 // exact value; argument errors named.
 #include <set>
@@ -40,40 +41,53 @@ sparse::csr_host small_curl_curl() {
   return sparse::edge_curl_curl(mesh);
 }
 
+// Three SpMVs with new x each time through one halo buffer: its buffers reused (with
+// device_peers, each of the two send slots, the first one again after the other ranks read it).
 template <class Case>
-void check_spmv_matches_one_rank(const sparse::csr_host& host, sparse::row_storage storage) {
+void check_spmv_matches_one_rank(const sparse::csr_host& host, sparse::row_storage storage, parallel::transport how) {
   using F = typename Case::format;
   using memory = typename Case::memory;
   const auto comm = world();
   const int me = comm->rank();
   const sparse::row_blocks blocks = sparse::balanced_row_blocks(host, comm->size());
   const sparse::distributed_matrix<memory> dA(sparse::row_slice(host, blocks.begin(me), blocks.end(me)), blocks, comm,
-                                              storage);
+                                              storage, how);
+  ASSERT_EQ(dA.halo_transport(), how);
   const sparse::csr_matrix<memory> A(host);
-  core::random_source rng(99);  // the same values on every rank
-  auto xs = random_values<F>(rng, static_cast<std::size_t>(host.rows), -2, 2);
-  auto ys = random_values<F>(rng, static_cast<std::size_t>(host.rows));
-  const auto alpha = random_value<F>(rng), beta = random_value<F>(rng);
-  const auto x = stored<Case>(xs, "x");
-  auto y = stored<Case>(ys, "y");
-  sparse::spmv(typename Case::space(), alpha, A, x, beta, y);
-  const auto expected = copy_to_host(y);
-
-  auto x_mine = rank_slice(xs, blocks, me), y_mine = rank_slice(ys, blocks, me);
-  const auto xd = stored<Case>(x_mine, "x_mine");
-  auto yd = stored<Case>(y_mine, "y_mine");
   const sparse::halo_buffer<value_type_t<F>, memory> halo(dA);
-  for (int repeat = 0; repeat < 2; ++repeat) {  // the halo buffers are reused
-    if (repeat == 1) copy_from_host(yd, y_mine);
+  core::random_source rng(99);  // the same values on every rank
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    auto xs = random_values<F>(rng, static_cast<std::size_t>(host.rows), -2, 2);
+    auto ys = random_values<F>(rng, static_cast<std::size_t>(host.rows));
+    const auto alpha = random_value<F>(rng), beta = random_value<F>(rng);
+    const auto x = stored<Case>(xs, "x");
+    auto y = stored<Case>(ys, "y");
+    sparse::spmv(typename Case::space(), alpha, A, x, beta, y);
+    const auto expected = copy_to_host(y);
+
+    auto x_mine = rank_slice(xs, blocks, me), y_mine = rank_slice(ys, blocks, me);
+    const auto xd = stored<Case>(x_mine, "x_mine");
+    auto yd = stored<Case>(y_mine, "y_mine");
     sparse::spmv(typename Case::space(), alpha, dA, xd, beta, yd, halo);
     Kokkos::fence();
     const auto got = copy_to_host(yd);
     for (std::size_t i = 0; i < got.size(); ++i) {
       const std::size_t global = static_cast<std::size_t>(blocks.begin(me)) + i;
       ASSERT_TRUE(same_bits<F>(got[i], expected[global]))
-          << "rank " << me << " row " << global << (storage == sparse::row_storage::csr ? " (CSR)" : " (sliced)") << ": " << format_traits<F>::to_string(got[i]) << " vs one rank "
-          << format_traits<F>::to_string(expected[global]);
+          << "rank " << me << " row " << global << " SpMV " << repeat
+          << (storage == sparse::row_storage::csr ? " (CSR, " : " (sliced, ") << parallel::to_string(how)
+          << "): " << format_traits<F>::to_string(got[i]) << " vs one rank " << format_traits<F>::to_string(expected[global]);
     }
+  }
+}
+
+// Every storage and every transport the backend has (device_peers: CUDA memory).
+template <class Case>
+void check_every_way_matches_one_rank(const sparse::csr_host& host) {
+  for (const auto how : {parallel::transport::host_staged, parallel::transport::device_peers}) {
+    if (!parallel::transport_available<typename Case::memory>(how, *world())) continue;
+    for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
+      check_spmv_matches_one_rank<Case>(host, storage, how);
   }
 }
 
@@ -110,14 +124,25 @@ template <class T>
 class distributed_spmv : public ::testing::Test {};
 TYPED_TEST_SUITE(distributed_spmv, distributed_cases, blas_case_type_name);
 
-// Both storages on every backend: CSR rows and sliced interior and boundary rows.
-TYPED_TEST(distributed_spmv, lopsided_matrix_matches_one_rank) {
-  for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
-    check_spmv_matches_one_rank<TypeParam>(lopsided_matrix(173), storage);
-}
-TYPED_TEST(distributed_spmv, curl_curl_matches_one_rank) {
-  for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
-    check_spmv_matches_one_rank<TypeParam>(small_curl_curl(), storage);
+TYPED_TEST(distributed_spmv, lopsided_matrix_matches_one_rank) { check_every_way_matches_one_rank<TypeParam>(lopsided_matrix(173)); }
+TYPED_TEST(distributed_spmv, curl_curl_matches_one_rank) { check_every_way_matches_one_rank<TypeParam>(small_curl_curl()); }
+
+// A transport the ranks do not allow is refused by name, on every rank alike.
+TYPED_TEST(distributed_spmv, unavailable_transport_is_refused) {
+  using memory = typename TypeParam::memory;
+  const auto comm = world();
+  if (parallel::transport_available<memory>(parallel::transport::device_peers, *comm)) return;  // CUDA: allowed
+  const sparse::csr_host host = small_curl_curl();
+  const sparse::row_blocks blocks = sparse::balanced_row_blocks(host, comm->size());
+  const int me = comm->rank();
+  try {
+    sparse::distributed_matrix<memory>(sparse::row_slice(host, blocks.begin(me), blocks.end(me)), blocks, comm,
+                                       sparse::default_row_storage<memory>(), parallel::transport::device_peers);
+    ADD_FAILURE() << "device_peers accepted for " << memory::name();
+  } catch (const kamp::invalid_argument& e) {
+    EXPECT_EQ(e.argument(), "halo") << e.what();
+    EXPECT_EQ(e.value(), "device_peers") << e.what();
+  }
 }
 TYPED_TEST(distributed_spmv, rank_order_dot_is_global_and_within_bound) { check_rank_order_dot<TypeParam>(); }
 
