@@ -8,7 +8,9 @@
 //                 through pinned host buffers of 64 MiB a peer (core/host_staging.hpp): any
 //                 ranks, any memory space;
 //   device_peers  each receiver copies its parts straight out of the owners' device buffers
-//                 (CUDA IPC, parallel/device_peers.hpp): CUDA memory, every rank on one node.
+//                 (CUDA IPC, parallel/device_peers.hpp: a workspace each rank keeps exported and
+//                 open from one gather to the next), for formats stored as one array of values
+//                 straight into place: CUDA memory, every rank on one node.
 // Returns the bytes this rank received from others.
 #include <Kokkos_Core.hpp>
 
@@ -19,6 +21,7 @@
 
 #include "core/host_staging.hpp"
 #include "distributed_blas/block_matrix.hpp"
+#include "formats/value_array.hpp"
 #include "parallel/device_peers.hpp"
 #include "parallel/transport.hpp"
 
@@ -157,8 +160,12 @@ std::size_t gather_rectangle(const ExecSpace& exec, const block_matrix<Format, M
   for (int r = 0; r < ranks; ++r)
     receive_at[r + 1] = receive_at[r] + (r == me ? 0 : overlap(owner_block(r), wanted).elements());
   const std::int64_t send_count = packed_at(me, ranks);
+  // device_peers copies values stored as one array of `value` straight into `into`; every other
+  // way receives them packed and unpacks them.
+  constexpr bool plain_values = std::is_same<array_t<Format, MemorySpace>, value_array<Format, value, MemorySpace>>::value;
+  const bool direct = plain_values && how == transport::device_peers;
   device_buffer unpacked(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (receive)"),
-                         static_cast<std::size_t>(receive_at[ranks]));
+                         direct ? 0 : static_cast<std::size_t>(receive_at[ranks]));
 
   // Packs this rank's parts for every other rank into `to` (send_count values).
   auto pack = [&](value* to) {
@@ -181,20 +188,34 @@ std::size_t gather_rectangle(const ExecSpace& exec, const block_matrix<Format, M
 #ifdef KOKKOS_ENABLE_CUDA
   if constexpr (std::is_same<MemorySpace, Kokkos::CudaSpace>::value) {
     if (how == transport::device_peers) {
-      parallel::exported_buffer send(static_cast<std::size_t>(send_count) * sizeof(value));
-      pack(reinterpret_cast<value*>(send.data()));
+      auto& workspace = parallel::peer_workspace::get();
+      const parallel::peer_buffers& peers = workspace.reserve(grid.comm, static_cast<std::size_t>(send_count) * sizeof(value));
+      pack(reinterpret_cast<value*>(workspace.mine()));
       exec.fence();
-      parallel::peer_buffers peers(*grid.comm, send);
+      grid.comm->allgather_value(0);  // every rank's parts are packed
       for (int r = 0; r < ranks; ++r) {
-        const std::size_t bytes = static_cast<std::size_t>(receive_at[r + 1] - receive_at[r]) * sizeof(value);
-        if (r == me || bytes == 0) continue;
-        parallel::detail::check_cuda(
-            cudaMemcpyAsync(unpacked.data() + receive_at[r], peers.of(r) + packed_at(r, me) * sizeof(value), bytes,
-                            cudaMemcpyDeviceToDevice, exec.cuda_stream()),
-            "cudaMemcpyAsync");
+        const rectangle part = overlap(owner_block(r), wanted);
+        if (r == me || part.elements() == 0) continue;
+        const char* from = peers.of(r) + packed_at(r, me) * sizeof(value);
+        if constexpr (plain_values) {
+          // Column by column straight into place: the part is column-major with its own rows as
+          // leading dimension, `into` with into.ld.
+          value* to = into.values.values.data() + (part.rows.first - wanted.rows.first) +
+                      (part.cols.first - wanted.cols.first) * into.ld;
+          const std::size_t column = static_cast<std::size_t>(part.rows.size()) * sizeof(value);
+          parallel::detail::check_cuda(cudaMemcpy2DAsync(to, static_cast<std::size_t>(into.ld) * sizeof(value), from, column,
+                                                         column, static_cast<std::size_t>(part.cols.size()),
+                                                         cudaMemcpyDeviceToDevice, exec.cuda_stream()),
+                                       "cudaMemcpy2DAsync");
+        } else {
+          parallel::detail::check_cuda(cudaMemcpyAsync(unpacked.data() + receive_at[r], from,
+                                                       static_cast<std::size_t>(part.elements()) * sizeof(value),
+                                                       cudaMemcpyDeviceToDevice, exec.cuda_stream()),
+                                       "cudaMemcpyAsync");
+        }
       }
       exec.fence();
-      peers.close();
+      grid.comm->allgather_value(0);  // no rank reads another's buffer any more
       moved = true;
     }
   }
@@ -212,7 +233,7 @@ std::size_t gather_rectangle(const ExecSpace& exec, const block_matrix<Format, M
     }
     detail::exchange_packed(exec, *grid.comm, send, send_from, send_count_to, unpacked, receive_at, receive_count_from);
   }
-  for (int r = 0; r < ranks; ++r) {
+  for (int r = 0; r < ranks && !(moved && direct); ++r) {
     if (r == me) continue;
     const rectangle part = overlap(owner_block(r), wanted);
     detail::copy_part(exec, part, packed{Kokkos::subview(unpacked, std::make_pair(receive_at[r], receive_at[r + 1]))},

@@ -5,7 +5,8 @@
 # memory and MPI), one CSV of every repetition under $OUT/gemm_scaling/.
 #   usage: experiments/device/gemm_scaling.sh KAMP_GEMM N1 N ENGINE FORMAT RANKS...
 # e.g. gemm_scaling.sh build/cuda/apps/kamp_gemm 16384 32768 ozaki dd 2 4: dd by the Ozaki scheme,
-# one GPU at n = 16384 (the baseline) and 2 and 4 GPUs at n = 32768.
+# one GPU at n = 16384 (the baseline) and 2 and 4 GPUs at n = 32768. KAMP_GEMM_STAGED=0
+# leaves out the staged runs.
 set -uo pipefail
 gemm=${1:?usage: gemm_scaling.sh KAMP_GEMM N1 N ENGINE FORMAT RANKS...}
 n1=${2:?N1}
@@ -35,6 +36,6 @@ run() {  # ranks size tag extra-options...
 run 1 "$n1" "${format}_${engine}_1rank_n${n1}"
 for r in "$@"; do
   run "$r" "$n" "${format}_${engine}_${r}ranks_n${n}"
-  run "$r" "$n" "${format}_${engine}_${r}ranks_n${n}_host_staged" --host-staged
+  [ "${KAMP_GEMM_STAGED:-1}" = 0 ] || run "$r" "$n" "${format}_${engine}_${r}ranks_n${n}_host_staged" --host-staged
 done
 exit $status
