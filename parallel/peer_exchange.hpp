@@ -84,6 +84,19 @@ class peer_exchange {
     token_peers_.erase(std::unique(token_peers_.begin(), token_peers_.end()), token_peers_.end());
     tokens_out_.assign(token_peers_.size(), 1);
     tokens_in_.assign(token_peers_.size(), 0);
+    // Two rounds with nothing packed, one per slot, so that the peers' buffers and events are
+    // mapped for this GPU before the first real exchange: the first copy out of a new mapping
+    // pays for it (device_peers.hpp, peer_workspace). The receive parts get whatever the slots
+    // hold; every exchange overwrites them.
+    cudaStream_t warm{};
+    check(cudaStreamCreateWithFlags(&warm, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    for (int round = 0; round < 2; ++round) {
+      begin(warm);
+      finish(warm);
+    }
+    const cudaError_t warmed = cudaStreamSynchronize(warm);
+    cudaStreamDestroy(warm);
+    check(warmed, "cudaStreamSynchronize");
   }
 
   // Every rank's device is idle and every rank past the barrier before anything is freed: no

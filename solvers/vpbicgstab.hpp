@@ -32,6 +32,7 @@
 // and r's norm. t's norm is formed with A w's products, so the test of t against the tolerance
 // comes after the second inner solve and SpMV, which the iteration that meets it computes in vain;
 // x, the iteration count and the status are those of testing it first.
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -65,6 +66,7 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   require_argument(options.max_iterations >= 0, fn, "options.max_iterations", options.max_iterations, "must be >= 0");
   require_argument(options.inner.sweeps >= 1, fn, "options.inner.sweeps", options.inner.sweeps, "must be >= 1");
 
+  const auto called = std::chrono::steady_clock::now();
   const std::size_t n = b.size();
   const auto ctx = traits::template context<Kokkos::HostSpace>();
   const value one = traits::from_double(ctx, 1.0), minus_one = traits::from_double(ctx, -1.0);
@@ -99,6 +101,8 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   };
 
   solver_result result;
+  exec.fence();
+  result.setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - called).count();
   detail::copy(exec, b, r);
   spmv(minus_one, x, one, r);  // r_0 = b - A x_0
   detail::copy(exec, r, r0);

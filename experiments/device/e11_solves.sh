@@ -16,7 +16,7 @@ ranks=("$@")
 out=${OUT:?OUT must name the folder that comes back}/e11_solves
 mkdir -p "$out"
 csv=$out/e11_solves.csv
-echo "ranks,format,solver,tolerance,unknowns,nnz,status,iterations,recurrence_residual,true_residual,setup_s,solve_s,ms_per_iteration,communication_s,comm_pct,halo,git,date" > "$csv"
+echo "ranks,format,solver,tolerance,unknowns,nnz,status,iterations,recurrence_residual,true_residual,setup_s,solve_s,solver_setup_s,ms_per_iteration,communication_s,comm_pct,halo,git,date" > "$csv"
 halo=()
 [ -z "${KAMP_E11_HALO:-}" ] || halo=(--halo "$KAMP_E11_HALO")
 # Each rank gets its own share of the cores: with every rank free to use all of them, OpenMP's
@@ -50,7 +50,7 @@ for r in "${ranks[@]}"; do
     declare -A f=()
     for kv in $line; do f[${kv%%=*}]=${kv#*=}; done
     pct=$(awk -v c="${f[communication_s]}" -v s="${f[solve_s]}" 'BEGIN { printf "%.2f", (s > 0 ? 100 * c / s : 0) }')
-    echo "$r,$format,$solver,$tolerance,${f[unknowns]},${f[nnz]},${f[status]},${f[iterations]},${f[recurrence_residual]},${f[true_residual]},${f[setup_s]},${f[solve_s]},${f[ms_per_iteration]},${f[communication_s]},$pct,${f[halo]},${KAMP_GIT_HASH:-unknown},$(date -u +%F)" >> "$csv"
+    echo "$r,$format,$solver,$tolerance,${f[unknowns]},${f[nnz]},${f[status]},${f[iterations]},${f[recurrence_residual]},${f[true_residual]},${f[setup_s]},${f[solve_s]},${f[solver_setup_s]},${f[ms_per_iteration]},${f[communication_s]},$pct,${f[halo]},${KAMP_GIT_HASH:-unknown},$(date -u +%F)" >> "$csv"
     echo "$tag: ${f[status]} ${f[iterations]} it, ${f[ms_per_iteration]} ms/it, comm $pct %, halo ${f[halo]}"
     unset f
   done
