@@ -100,7 +100,7 @@ class peer_buffers {
 // An exported buffer kept from one collective to the next and opened by every rank once, for
 // collectives that move large parts repeatedly (the distributed GEMM's panels): the first copy
 // out of a newly mapped 4 GiB peer allocation took 316 ms on an H200, later ones 11 ms (392 GB/s;
-// comparisons/peer_copy_first_touch.csv). One per process, for one communicator at a time;
+// experiments/comparisons/peer_copy_first_touch.txt). One per process, for one communicator at a time;
 // released at Kokkos::finalize, when no rank copies any more.
 class peer_workspace {
  public:
