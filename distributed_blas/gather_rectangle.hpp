@@ -160,10 +160,13 @@ std::size_t gather_rectangle(const ExecSpace& exec, const block_matrix<Format, M
   for (int r = 0; r < ranks; ++r)
     receive_at[r + 1] = receive_at[r] + (r == me ? 0 : overlap(owner_block(r), wanted).elements());
   const std::int64_t send_count = packed_at(me, ranks);
-  // device_peers copies values stored as one array of `value` straight into `into`; every other
-  // way receives them packed and unpacks them.
+  // device_peers (CUDA memory) copies values stored as one array of `value` straight into
+  // `into`; every other way receives them packed and unpacks them.
+  bool direct = false;
+#ifdef KOKKOS_ENABLE_CUDA
   constexpr bool plain_values = std::is_same<array_t<Format, MemorySpace>, value_array<Format, value, MemorySpace>>::value;
-  const bool direct = plain_values && how == transport::device_peers;
+  direct = plain_values && how == transport::device_peers && std::is_same<MemorySpace, Kokkos::CudaSpace>::value;
+#endif
   device_buffer unpacked(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (receive)"),
                          direct ? 0 : static_cast<std::size_t>(receive_at[ranks]));
 
@@ -233,7 +236,7 @@ std::size_t gather_rectangle(const ExecSpace& exec, const block_matrix<Format, M
     }
     detail::exchange_packed(exec, *grid.comm, send, send_from, send_count_to, unpacked, receive_at, receive_count_from);
   }
-  for (int r = 0; r < ranks && !(moved && direct); ++r) {
+  for (int r = 0; r < ranks && !direct; ++r) {
     if (r == me) continue;
     const rectangle part = overlap(owner_block(r), wanted);
     detail::copy_part(exec, part, packed{Kokkos::subview(unpacked, std::make_pair(receive_at[r], receive_at[r + 1]))},

@@ -52,12 +52,11 @@ class exported_buffer {
 };
 
 // Every rank's exported buffer, opened in this process (this rank's own is its pointer). The
-// constructor and close() are collectives: close() returns once every rank has closed, so no
-// rank frees its buffer while another still reads it. Buffers must be complete (their writes
-// fenced) before the constructor.
+// constructor is a collective; the destructor closes the peers' buffers, and the owner of this
+// object orders it (a barrier) so that no rank frees its buffer while another still reads it.
 class peer_buffers {
  public:
-  peer_buffers(const communicator& comm, const exported_buffer& mine) : comm_(comm), opened_(comm.size(), nullptr) {
+  peer_buffers(const communicator& comm, const exported_buffer& mine) : me_(comm.rank()), opened_(comm.size(), nullptr) {
     struct exported {
       cudaIpcMemHandle_t handle;
       bool present;
@@ -75,25 +74,17 @@ class peer_buffers {
       }
     }
   }
-  ~peer_buffers() { release(); }
+  ~peer_buffers() {
+    for (int r = 0; r < static_cast<int>(opened_.size()); ++r)
+      if (r != me_ && opened_[r] != nullptr) cudaIpcCloseMemHandle(opened_[r]);
+  }
   peer_buffers(const peer_buffers&) = delete;
   peer_buffers& operator=(const peer_buffers&) = delete;
 
   const char* of(int rank) const { return opened_[rank]; }
 
-  void close() {
-    release();
-    comm_.allgather_value(0);  // every rank has finished reading
-  }
-
  private:
-  void release() {
-    for (int r = 0; r < static_cast<int>(opened_.size()); ++r) {
-      if (r != comm_.rank() && opened_[r] != nullptr) cudaIpcCloseMemHandle(opened_[r]);
-      opened_[r] = nullptr;
-    }
-  }
-  const communicator& comm_;
+  int me_;
   std::vector<char*> opened_;
 };
 
