@@ -8,6 +8,7 @@
 // contract), else the same two.
 #include <mpfr.h>
 
+#include <limits>
 #include <string>
 
 #include "core/mpfr_value.hpp"
@@ -16,6 +17,7 @@
 #include "dd/expansion.hpp"
 #include "dd/expansion_limits.hpp"
 #include "dd/invariant.hpp"
+#include "dd/level_sum.hpp"
 #include "dd/mpfr_conversion.hpp"
 #include "formats/format_traits.hpp"
 #include "formats/value_array.hpp"
@@ -78,6 +80,22 @@ struct dd_arithmetic : multi_double_arithmetic<dd_real> {
     return dd::fma_finite(a, b, c);
   }
   KOKKOS_INLINE_FUNCTION static bool chain_needs_recompute(const value_type& s) { return dd::chain_needs_recompute(s); }
+  // Sums of exact products of doubles: level_sum<2> (dd/level_sum.hpp), rounded to the canonical
+  // pair by FastTwoSum (exact: |c1| <= ulp(c0)); NaN where the sum is not finite.
+  struct product_sum : dd::level_sum<2> {
+    product_sum() = default;
+    // {hi, lo} keeps the expansion invariant (|lo| <= ulp(hi) / 2).
+    KOKKOS_INLINE_FUNCTION explicit product_sum(const dd_real& start) : dd::level_sum<2>(dd::expansion<2>()) {
+      a[0] = start.hi;
+      a[1] = start.lo;
+    }
+  };
+  KOKKOS_INLINE_FUNCTION static value_type product_sum_result(const product_sum& s) {
+    const dd::expansion<2> r = s.result();
+    double lo = 0;
+    const double hi = core::fast_two_sum(r.c[0], r.c[1], lo);
+    return std::isfinite(hi) ? value_type(hi, lo) : value_type(std::numeric_limits<double>::quiet_NaN());
+  }
   static value_type from_mpfr(mpfr_srcptr x) { return dd::dd_from_mpfr(x); }
   static value_type from_string(const std::string& text) { return dd::dd_from_string(text); }
 };
@@ -108,6 +126,9 @@ struct format_traits<dd::expansion<N>> : dd::detail::multi_double_arithmetic<dd:
                                                          const value_type& c) {
     return dd::fma(x, a, c);
   }
+  // Sums of exact products of doubles, unnormalised and rounded once (dd/level_sum.hpp).
+  using product_sum = dd::level_sum<N>;
+  KOKKOS_INLINE_FUNCTION static value_type product_sum_result(const product_sum& s) { return s.result(); }
   // 2^-52N (1 + 2^-46)
   static core::mpfr_value unit_roundoff() { return dd::detail::scaled(1.0 + 0x1p-46, -52L * N); }
   static constexpr int precision = 53 * N;

@@ -41,19 +41,19 @@ struct e11_case {
 // (s bytes a value of the outer format, n rows, S JOR sweeps, M = 12 nnz + 8 n the matrix):
 // - two inner solves, each: the first sweep omega D^-1 v (24 n), S - 1 sweeps (the matrix, z
 //   once, v, D^-1, the next z: M + 32 n), back to the format (8 + s n);
-// - two SpMVs (M + 2 s n);
+// - two SpMVs over the inner solves' results in double (M + (8 + s) n);
 // - the vector work. Fused (solvers/vp_steps.hpp): A z's dot product (2 s), t_step (4 reads and
 //   2 writes, the inner right-hand side 8), A w's two dot products and t's norm (2 s), r_step
 //   (5 reads, 2 writes), p_step (3 reads, 1 write, 8): 21 s + 16 n. As BLAS calls (formats with kernels of
 //   their own): six dot products over nine operand reads, two copies, five AXPYs and a SCAL
 //   (9 + 4 + 15 + 2 + 3 = 33 s n) and p and t to double (2 (s + 8) n).
-// 10 matrix passes and 27 s + 336 bytes a row at S = 5 fused (41 s + 336 as BLAS calls).
+// 10 matrix passes and 25 s + 352 bytes a row at S = 5 fused (39 s + 352 as BLAS calls).
 double vp_iteration_bytes(const sparse::csr_host& host, double value_bytes, int sweeps, bool fused_steps) {
   const double n = static_cast<double>(host.rows), s = value_bytes;
   const double matrix = 12.0 * static_cast<double>(host.nnz()) + 8.0 * n;
   const double inner = 24 * n + (sweeps - 1) * (matrix + 32 * n) + (8 + s) * n;
   const double vectors = fused_steps ? (21 * s + 16) * n : 33 * s * n + 2 * (s + 8) * n;
-  return 2 * inner + 2 * (matrix + 2 * s * n) + vectors;
+  return 2 * inner + 2 * (matrix + (8 + s) * n) + vectors;
 }
 
 // Where a VP iteration's time goes: each of its kernels' launches timed alone, ten in a row with
@@ -98,7 +98,8 @@ void measure_vp_parts(harness::results_table& table, const sparse::csr_host& hos
     inner.solve(exec, inner_in, inner_out);
     solvers::detail::from_double(exec, inner_out, z);
   });
-  const double spmv = time_of([&] { sparse::spmv(exec, one, A, z, zero, az); });
+  const double spmv = time_of([&] { sparse::spmv(exec, one, A, inner_out, zero, az); });
+  const double spmv_of_format = time_of([&] { sparse::spmv(exec, one, A, z, zero, az); });
   const double dot = time_of([&] { blas::dot(exec, r, az); });
   const double t_step =
       time_of([&] { solvers::detail::t_step(exec, quarter, minus_quarter, r, az, z, x, t, inner_in); });
@@ -112,7 +113,8 @@ void measure_vp_parts(harness::results_table& table, const sparse::csr_host& hos
     row.extra["space"] = space_name;
     table.add(row);
   };
-  add("spmv", spmv);
+  add("spmv", spmv);  // A z as the solver forms it, over the inner solve's doubles
+  add("spmv_of_format", spmv_of_format);  // the same over z in the format (the true residual's)
   add("inner_solve", inner_solve);
   add("dot", dot);
   add("t_step", t_step);

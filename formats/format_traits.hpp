@@ -50,6 +50,13 @@
 //   KOKKOS_INLINE_FUNCTION static value_type fma_by_double(const context_type&, double a, x, c);
 //       a x + c with fma(from_double(a), x, c)'s bound (formats/fma_by_double.hpp)
 //
+// Optional, for formats that sum exact products of doubles unnormalised (the multi-doubles):
+//   using product_sum;                         an accumulator: constructor from a value_type (the
+//                                              chain's start), add_product(double, double), result()
+//   KOKKOS_INLINE_FUNCTION static value_type product_sum_result(const product_sum&);
+//       the sum rounded to the format within fma's bound per term (formats/product_sum_chain.hpp);
+//       a non-finite result asks for the chain to be redone with fma_by_double
+//
 // Plain C++17 and no macros: a routine written against these members works for every format,
 // and a format adds nothing to the BLAS layer unless it specialises a routine for speed.
 #include <Kokkos_Core.hpp>

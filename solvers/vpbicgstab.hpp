@@ -11,7 +11,9 @@
 //
 // With options.precondition = false the inner solves are z = p and w = t: plain Bi-CGSTAB in F
 // (F = double gives the double-precision solver). Vectors, dot products and SpMV are in F through
-// the BLAS and sparse layers; the quotients are formed in MPFR and rounded once to F. A zero
+// the BLAS and sparse layers; the quotients are formed in MPFR and rounded once to F. A z and A w
+// read z and w as the inner solve leaves them, in double (F holds them exactly): the products are
+// exact, and the multi-double formats round each row's sum once (sparse/spmv.hpp). A zero
 // denominator or a non-finite scalar stops the solver with the breakdown as its status and the
 // iteration where it happened; x then holds the last iterate. The true residual
 // ||b - A x_k|| / ||b|| is recomputed every options.true_residual_every iterations and at the end.
@@ -78,8 +80,15 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   const detail::inner_vector<memory> inner_out("kamp::solvers::inner_out", options.precondition ? n : 0);
   jor<ExecSpace> inner(A, options.inner);
   const sparse::halo_buffer<value, memory> halo(A);
+  const sparse::halo_buffer<double, memory> inner_halo = options.precondition ? sparse::halo_buffer<double, memory>(A)
+                                                                              : sparse::halo_buffer<double, memory>();
   const auto spmv = [&](const value& alpha, const Array& in, const value& beta, const Array& out) {
     sparse::spmv(exec, alpha, A, in, beta, out, halo);
+  };
+  // out = A in, in = the inner solve's result (in double while preconditioned, where in holds it exactly).
+  const auto spmv_of_rough = [&](const Array& in, const Array& out) {
+    if (!options.precondition) return spmv(one, in, zero, out);
+    sparse::spmv(exec, one, A, inner_out, zero, out, inner_halo);
   };
   const auto global = [&](const auto& local_sums) { return parallel::sum_in_rank_order<Format>(A.comm(), local_sums); };
   const auto dot = [&](const Array& u, const Array& v) { return global(blas::dot(exec, u, v)); };
@@ -126,14 +135,14 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   for (std::int64_t k = 0; k < options.max_iterations; ++k) {
     if (detail::is_zero<Format>(rho)) return stop(solver_status::breakdown_rho);
     rough_solve(p, z);
-    spmv(one, z, zero, az);
+    spmv_of_rough(z, az);
     const value r0_az = dot(r0, az);
     if (detail::is_zero<Format>(r0_az)) return stop(solver_status::breakdown_alpha);
     const value alpha = detail::quotient<Format>(rho, one, r0_az, one);
     if (!detail::is_finite<Format>(alpha)) return stop(solver_status::not_a_number);
     detail::t_step(exec, alpha, detail::negated<Format>(alpha), r, az, z, x, t, inner_in);  // t = r - alpha A z
     rough_solve(t, w);
-    spmv(one, w, zero, aw);
+    spmv_of_rough(w, aw);
     const auto [aw_t, aw_aw, t_t] = global(detail::aw_dots(exec, aw, t));
     result.iterations = k + 1;
     result.relative_residual = relative_of(t_t);

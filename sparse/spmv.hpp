@@ -18,6 +18,8 @@
 #include "formats/fma_by_double.hpp"
 #include "formats/format_traits.hpp"
 #include "formats/host_values.hpp"
+#include "formats/product_sum_chain.hpp"
+#include "formats/value_array.hpp"
 #include "sparse/csr_matrix.hpp"
 #include "sparse/distributed_matrix.hpp"
 #include "sparse/halo.hpp"
@@ -97,8 +99,16 @@ struct entry_step {
   }
 };
 
+// A row's chain in the format itself: the accumulator is the value.
+template <class Format>
+struct value_chain {
+  using value = value_type_t<Format>;
+  KOKKOS_INLINE_FUNCTION static value start(const value& s) { return s; }
+  KOKKOS_INLINE_FUNCTION static value result(const value& s) { return s; }
+};
+
 // reduce_rows over one storage, one thread per row.
-template <class ExecSpace, class Format, class Entries, class Accumulate, class Finish>
+template <class ExecSpace, class Format, class Chain, class Entries, class Accumulate, class Finish>
 void rows_one_thread_each(const std::string& label, const ExecSpace& exec, const Entries& entries,
                           const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
                           const Finish& finish) {
@@ -108,12 +118,12 @@ void rows_one_thread_each(const std::string& label, const ExecSpace& exec, const
   Kokkos::parallel_for(
       label, Kokkos::RangePolicy<ExecSpace, core::kernel_arguments>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
         const std::int64_t i = rows(k);
-        finish(i, lane_chain(step, entries.begin(k, i), entries.end(k, i), unit, traits::zero()));
+        finish(i, Chain::result(lane_chain(step, entries.begin(k, i), entries.end(k, i), unit, Chain::start(traits::zero()))));
       });
 }
 
 // reduce_rows over one storage, shape.lanes lanes per row (a GPU's).
-template <class ExecSpace, class Format, class Entries, class Accumulate, class Finish>
+template <class ExecSpace, class Format, class Chain, class Entries, class Accumulate, class Finish>
 void rows_with_lanes(const std::string& label, const ExecSpace& exec, const Entries& entries,
                      const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
                      const Finish& finish, const row_shape& shape) {
@@ -133,7 +143,9 @@ void rows_with_lanes(const std::string& label, const ExecSpace& exec, const Entr
         value sum = traits::zero();
         Kokkos::parallel_reduce(
             Kokkos::ThreadVectorRange(team, lanes),
-            [&](int lane, value& acc) { acc = lane_chain(step, begin + lane * unit, end, lanes * unit, acc); },
+            [&](int lane, value& acc) {
+              acc = Chain::result(lane_chain(step, begin + lane * unit, end, lanes * unit, Chain::start(acc)));
+            },
             format_sum<Format>{sum, context});
         Kokkos::single(Kokkos::PerThread(team), [&] { finish(i, sum); });
       });
@@ -141,27 +153,29 @@ void rows_with_lanes(const std::string& label, const ExecSpace& exec, const Entr
 
 // A host backend runs one thread per row whatever the shape, so its lanes kernel is never
 // compiled (it doubled the row loops' instantiations in every host test and app).
-template <class ExecSpace, class Format, class Entries, class Accumulate, class Finish>
+template <class ExecSpace, class Format, class Chain, class Entries, class Accumulate, class Finish>
 void reduce_rows_of(const std::string& label, const ExecSpace& exec, const Entries& entries,
                     const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
                     const Finish& finish, const row_shape& shape) {
   if constexpr (Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible) {
-    rows_one_thread_each<ExecSpace, Format>(label, exec, entries, rows, accumulate, finish);
+    rows_one_thread_each<ExecSpace, Format, Chain>(label, exec, entries, rows, accumulate, finish);
   } else if (shape.lanes == 1) {
-    rows_one_thread_each<ExecSpace, Format>(label, exec, entries, rows, accumulate, finish);
+    rows_one_thread_each<ExecSpace, Format, Chain>(label, exec, entries, rows, accumulate, finish);
   } else {
-    rows_with_lanes<ExecSpace, Format>(label, exec, entries, rows, accumulate, finish, shape);
+    rows_with_lanes<ExecSpace, Format, Chain>(label, exec, entries, rows, accumulate, finish, shape);
   }
 }
 
-// For every row i of `rows`: s = zero, s = accumulate(a_ij, j, s) over the row's entries in
-// order, then finish(i, s). The SpMV and the JOR sweep are both this loop. Rows kept sliced
+// For every row i of `rows`: s = Chain::start(zero), s = accumulate(a_ij, j, s) over the row's
+// entries in order, then finish(i, Chain::result(s)). The SpMV and the JOR sweep are both this
+// loop; a Chain other than the value itself (formats/product_sum_chain.hpp) accumulates in a
+// wider form and rounds to the format at the end of each lane. Rows kept sliced
 // (rows.slices) are read from the slices, the rows of a warp side by side; otherwise from CSR.
 // - shape.lanes = 1: one thread per row, its chain the plain loop.
 // - shape.lanes = L > 1 (GPUs): lane l folds the row's entries l, l + L, ..., and the lanes'
 //   sums are joined by a tree of additions in the format. In slices, the L lanes of a row read
 //   L runs of 32 / L rows' entries: whole sectors, as one thread per row does.
-template <class ExecSpace, class Format, class Accumulate, class Finish>
+template <class ExecSpace, class Format, class Chain = value_chain<Format>, class Accumulate, class Finish>
 void reduce_rows(const std::string& label, const ExecSpace& exec,
                  const csr_matrix<typename ExecSpace::memory_space>& A,
                  const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
@@ -169,10 +183,21 @@ void reduce_rows(const std::string& label, const ExecSpace& exec,
   using memory = typename ExecSpace::memory_space;
   if (rows.count == 0) return;
   if (!rows.slices.empty()) {
-    return reduce_rows_of<ExecSpace, Format>(label + "_sliced", exec, sliced_entries<memory>{rows.slices}, rows,
-                                             accumulate, finish, shape);
+    return reduce_rows_of<ExecSpace, Format, Chain>(label + "_sliced", exec, sliced_entries<memory>{rows.slices},
+                                                    rows, accumulate, finish, shape);
   }
-  reduce_rows_of<ExecSpace, Format>(label, exec, csr_entries<memory>{A}, rows, accumulate, finish, shape);
+  reduce_rows_of<ExecSpace, Format, Chain>(label, exec, csr_entries<memory>{A}, rows, accumulate, finish, shape);
+}
+
+// y_i <- alpha s_i + beta y_i, s_i a row's sum (beta = 0: y is not read).
+template <class Format, class Array>
+KOKKOS_INLINE_FUNCTION void store_row(const context_t<Format>& context, const value_type_t<Format>& alpha,
+                                      const value_type_t<Format>& sum, bool beta_zero,
+                                      const value_type_t<Format>& beta, const Array& y, std::int64_t i) {
+  using traits = format_traits<Format>;
+  value_type_t<Format> result = traits::mul(context, alpha, sum);
+  if (!beta_zero) result = traits::fma(context, beta, y.load(static_cast<std::size_t>(i)), result);
+  y.store(static_cast<std::size_t>(i), result);
 }
 
 // y_i <- alpha sum_p a_ip x_(col p) + beta y_i for the rows of `rows`; x is read through
@@ -192,10 +217,40 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
       KOKKOS_LAMBDA(double a, std::int32_t col, const value& acc) {
         return fma_by_double<Format>(context, a, x.load(col), acc);
       },
-      KOKKOS_LAMBDA(std::int64_t i, const value& sum) {
-        value result = traits::mul(context, alpha, sum);
-        if (!beta_zero) result = traits::fma(context, beta, y.load(static_cast<std::size_t>(i)), result);
-        y.store(static_cast<std::size_t>(i), result);
+      KOKKOS_LAMBDA(std::int64_t i, const value& sum) { store_row<Format>(context, alpha, sum, beta_zero, beta, y, i); },
+      shape);
+}
+
+// spmv_rows for x in double (X::load(column) gives a double): each row's products a_ij x_j are
+// exact, so the formats with a product_sum add them unnormalised and round once
+// (formats/product_sum_chain.hpp: within one rounding of the format and 2^-23 of one per 2^5
+// products, dd/level_sum.hpp); the others run the fma chain of spmv_rows on from_double(x_j), bit
+// for bit. A row whose sum is not finite is redone as one chain of fma_by_double over CSR (the
+// special values and the overflow retries of the format's fma).
+template <class ExecSpace, class Format, class X, class Array>
+void spmv_rows_of_doubles(const ExecSpace& exec, const value_type_t<Format>& alpha,
+                          const csr_matrix<typename Array::memory_space>& A, const X& x,
+                          const value_type_t<Format>& beta, const Array& y,
+                          const row_set<typename Array::memory_space>& rows, const row_shape& shape) {
+  using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  using chain = product_sum_chain<Format>;
+  using fma_chain = fma_product_chain<Format>;
+  const bool beta_zero = equals_double<Format>(beta, 0.0);
+  const auto context = traits::template context<typename Array::memory_space>();
+  reduce_rows<ExecSpace, Format, chain>(
+      "kamp::sparse::spmv_of_doubles", exec, A, rows,
+      KOKKOS_LAMBDA(double a, std::int32_t col, const typename chain::accumulator& acc) {
+        return chain::add(context, acc, a, x.load(col));
+      },
+      KOKKOS_LAMBDA(std::int64_t i, const value& row_sum) {
+        value sum = row_sum;
+        if (chain::needs_recompute(context, row_sum)) {
+          sum = traits::zero();
+          for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p)
+            sum = fma_chain::add(context, sum, A.value(p), x.load(A.col(p)));
+        }
+        store_row<Format>(context, alpha, sum, beta_zero, beta, y, i);
       },
       shape);
 }
@@ -208,12 +263,24 @@ struct plain_vector {
   }
 };
 
-template <class Array>
-void require_lengths(const char* fn, std::int64_t x_expected, std::int64_t y_expected, const Array& x, const Array& y) {
-  require_argument(static_cast<std::int64_t>(x.size()) == x_expected, fn, "x", std::to_string(x.size()) + " elements",
-                   "must have " + std::to_string(x_expected) + " (the matrix's columns on this rank)");
-  require_argument(static_cast<std::int64_t>(y.size()) == y_expected, fn, "y", std::to_string(y.size()) + " elements",
-                   "must have " + std::to_string(y_expected) + " (the matrix's rows on this rank)");
+inline void require_length(const char* fn, const char* name, std::int64_t size, std::int64_t expected,
+                           const char* what) {
+  require_argument(size == expected, fn, name, std::to_string(size) + " elements",
+                   "must have " + std::to_string(expected) + " (" + what + ")");
+}
+
+template <class X, class Array>
+void require_lengths(const char* fn, std::int64_t x_expected, std::int64_t y_expected, const X& x, const Array& y) {
+  require_length(fn, "x", static_cast<std::int64_t>(x.size()), x_expected, "the matrix's columns on this rank");
+  require_length(fn, "y", static_cast<std::int64_t>(y.size()), y_expected, "the matrix's rows on this rank");
+}
+
+// x in double as an array of its format (what the halo's packing and the rows read).
+template <class MemorySpace>
+value_array<double, double, MemorySpace> double_array_of(const Kokkos::View<double*, MemorySpace>& x) {
+  value_array<double, double, MemorySpace> a;
+  a.values = x;
+  return a;
 }
 
 }  // namespace detail
@@ -243,6 +310,38 @@ void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha,
   for_rows_with_halo(exec, A, x, halo, [&](const row_set<typename Array::memory_space>& rows) {
     detail::spmv_rows<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, rows,
                                          default_row_shape<ExecSpace, Format>());
+  });
+}
+
+// y <- alpha A x + beta y for x in double (a vector the format holds exactly, such as an inner
+// solve's result): the products are exact, and formats with a product_sum round each row's sum
+// once (detail::spmv_rows_of_doubles), within the bound above and far inside it; the others give
+// the bits of spmv on from_double(x).
+template <class ExecSpace, class Array, class Format = typename Array::format>
+void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha, const csr_matrix<typename Array::memory_space>& A,
+          const Kokkos::View<double*, typename Array::memory_space>& x, const value_type_t<Format>& beta,
+          const Array& y, const row_shape& shape = default_row_shape<ExecSpace, Format>()) {
+  require_space_memory<ExecSpace, typename Array::memory_space>();
+  check_row_shape("kamp::sparse::spmv", shape);
+  const auto xs = detail::double_array_of(x);
+  detail::require_lengths("kamp::sparse::spmv", A.cols(), A.rows(), xs, y);
+  detail::spmv_rows_of_doubles<ExecSpace, Format>(exec, alpha, A, detail::plain_vector<decltype(xs)>{xs}, beta, y,
+                                                  A.all_rows(), shape);
+}
+
+// The distributed SpMV over x in double (collective), as the one above with a halo of doubles.
+template <class ExecSpace, class Array, class Format = typename Array::format>
+void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha,
+          const distributed_matrix<typename Array::memory_space>& A,
+          const Kokkos::View<double*, typename Array::memory_space>& x, const value_type_t<Format>& beta,
+          const Array& y, const halo_buffer<double, typename Array::memory_space>& halo) {
+  require_space_memory<ExecSpace, typename Array::memory_space>();
+  const auto owned = detail::double_array_of(x);
+  detail::require_lengths("kamp::sparse::spmv", A.owned_rows(), A.owned_rows(), owned, y);
+  const auto xs = extended(A, owned, halo);
+  for_rows_with_halo(exec, A, owned, halo, [&](const row_set<typename Array::memory_space>& rows) {
+    detail::spmv_rows_of_doubles<ExecSpace, Format>(exec, alpha, A.local(), xs, beta, y, rows,
+                                                    default_row_shape<ExecSpace, Format>());
   });
 }
 

@@ -41,8 +41,18 @@ sparse::csr_host small_curl_curl() {
   return sparse::edge_curl_curl(mesh);
 }
 
+template <class Memory>
+Kokkos::View<double*, Memory> double_vector(const std::vector<double>& values, const char* label) {
+  Kokkos::View<double*, Memory> v(std::string(label), values.size());
+  const auto mirror = Kokkos::create_mirror_view(v);
+  for (std::size_t i = 0; i < values.size(); ++i) mirror(i) = values[i];
+  Kokkos::deep_copy(v, mirror);
+  return v;
+}
+
 // Three SpMVs with new x each time through one halo buffer: its buffers reused (with
-// device_peers, each of the two send slots, the first one again after the other ranks read it).
+// device_peers, each of the two send slots, the first one again after the other ranks read it);
+// then the same over x in double (the solver's A z) through a halo of doubles.
 template <class Case>
 void check_spmv_matches_one_rank(const sparse::csr_host& host, sparse::row_storage storage, parallel::transport how) {
   using F = typename Case::format;
@@ -77,6 +87,30 @@ void check_spmv_matches_one_rank(const sparse::csr_host& host, sparse::row_stora
           << "rank " << me << " row " << global << " SpMV " << repeat
           << (storage == sparse::row_storage::csr ? " (CSR, " : " (sliced, ") << parallel::to_string(how)
           << "): " << format_traits<F>::to_string(got[i]) << " vs one rank " << format_traits<F>::to_string(expected[global]);
+    }
+  }
+  const sparse::halo_buffer<double, memory> double_halo(dA);
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    std::vector<double> xs;
+    for (std::int64_t i = 0; i < host.rows; ++i) xs.push_back(rng.uniform(-2, 2) * (repeat == 2 ? 1e-300 : 1.0));
+    auto ys = random_values<F>(rng, static_cast<std::size_t>(host.rows));
+    const auto alpha = random_value<F>(rng), beta = random_value<F>(rng);
+    auto y = stored<Case>(ys, "y");
+    sparse::spmv(typename Case::space(), alpha, A, double_vector<memory>(xs, "x"), beta, y);
+    const auto expected = copy_to_host(y);
+
+    const std::vector<double> x_mine(xs.begin() + blocks.begin(me), xs.begin() + blocks.end(me));
+    auto y_mine = rank_slice(ys, blocks, me);
+    auto yd = stored<Case>(y_mine, "y_mine");
+    sparse::spmv(typename Case::space(), alpha, dA, double_vector<memory>(x_mine, "x_mine"), beta, yd, double_halo);
+    Kokkos::fence();
+    const auto got = copy_to_host(yd);
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      const std::size_t global = static_cast<std::size_t>(blocks.begin(me)) + i;
+      ASSERT_TRUE(same_bits<F>(got[i], expected[global]))
+          << "rank " << me << " row " << global << " SpMV of doubles " << repeat << " ("
+          << parallel::to_string(how) << "): " << format_traits<F>::to_string(got[i]) << " vs one rank "
+          << format_traits<F>::to_string(expected[global]);
     }
   }
 }

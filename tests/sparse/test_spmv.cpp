@@ -3,11 +3,16 @@
 // nonzero count); empty rows, a dense row, duplicates summed on assembly; beta = 0 must not read
 // y (NaN there); every row shape (lanes per row, rows per team) within the same bound; one thread
 // per row the row's chain bit for bit, from CSR and from sliced rows; argument
-// errors, a bad shape among them, named with y untouched.
+// errors, a bad shape among them, named with y untouched. The same over x in double, whose rows
+// the multi-double formats round once (tighter bound, special values the fma chain's).
 #include <cmath>
 #include <limits>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "format_list/format_list.hpp"
+#include "formats/product_sum_chain.hpp"
 #include "sparse/spmv.hpp"
 #include "tests/blas/product_checks.hpp"
 
@@ -138,6 +143,161 @@ void check_spmv_arguments() {
   for (std::size_t i = 0; i < ys.size(); ++i) EXPECT_TRUE(same_bits<F>(after[i], ys[i])) << "y[" << i << "] written";
 }
 
+template <class Memory>
+Kokkos::View<double*, Memory> double_vector(const std::vector<double>& values) {
+  Kokkos::View<double*, Memory> v("x", values.size());
+  const auto mirror = Kokkos::create_mirror_view(v);
+  for (std::size_t i = 0; i < values.size(); ++i) mirror(i) = values[i];
+  Kokkos::deep_copy(v, mirror);
+  return v;
+}
+
+// Row i's sum over x in double as the one-thread kernel forms it, on the host: the format's
+// product_sum chain, redone as the fma chain where its result is not finite.
+template <class F>
+value_type_t<F> host_row_of_doubles(const sparse::csr_host& host, const std::vector<double>& x, std::int64_t i) {
+  using chain = product_sum_chain<F>;
+  const auto ctx = format_traits<F>::template context<Kokkos::HostSpace>();
+  const std::size_t begin = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i)]),
+                    end = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i + 1)]);
+  auto acc = chain::start(format_traits<F>::zero());
+  for (std::size_t p = begin; p < end; ++p)
+    acc = chain::add(ctx, acc, host.values[p], x[static_cast<std::size_t>(host.col_idx[p])]);
+  auto sum = chain::result(acc);
+  if (!chain::needs_recompute(ctx, sum)) return sum;
+  sum = format_traits<F>::zero();
+  for (std::size_t p = begin; p < end; ++p)
+    sum = fma_product_chain<F>::add(ctx, sum, host.values[p], x[static_cast<std::size_t>(host.col_idx[p])]);
+  return sum;
+}
+
+// SpMV over x in double (the solver's A z) with every row shape and storage: within the SpMV's
+// bound; where the format has a product_sum, y = A x within u |S_i| + (r / R + 2) 2^-23 u M_i of
+// the exact row sums (a chain of fmas misses this on cancelling rows) and, one thread a row, the
+// host's product_sum bits, special values (Inf, NaN, products past DBL_MAX) the fma chain's;
+// otherwise the bits of spmv over from_double(x).
+template <class Case>
+void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage storage) {
+  using F = typename Case::format;
+  using traits = typename Case::traits;
+  const auto ctx = traits::template context<Kokkos::HostSpace>();
+  const std::int64_t rows = 131, cols = 97;
+  core::random_source rng(41);
+  const sparse::csr_host host = random_matrix(rng, rows, cols);
+  const sparse::csr_matrix<typename Case::memory> A(host, storage);
+  std::vector<double> xs;
+  for (std::int64_t j = 0; j < cols; ++j) xs.push_back(rng.wide_exponent(-40, 40));
+  auto ys = random_values<F>(rng, rows);
+  const auto alpha = random_value<F>(rng), beta = random_value<F>(rng);
+  const auto x = double_vector<typename Case::memory>(xs);
+  auto y = stored<Case>(ys, "y");
+  sparse::spmv(typename Case::space(), alpha, A, x, beta, y, shape);
+  Kokkos::fence();
+  const auto got = copy_to_host(y);
+  const std::string where = " with " + std::to_string(shape.lanes) + " lanes" +
+                            (storage == sparse::row_storage::csr ? " from CSR" : " from slices");
+  if constexpr (!has_product_sum<traits>::value) {
+    std::vector<value_type_t<F>> xf;
+    for (double v : xs) xf.push_back(traits::from_double(ctx, v));
+    auto y_format = stored<Case>(ys, "y");
+    sparse::spmv(typename Case::space(), alpha, A, stored<Case>(xf, "x"), beta, y_format, shape);
+    Kokkos::fence();
+    const auto expected = copy_to_host(y_format);
+    for (std::int64_t i = 0; i < rows; ++i)
+      ASSERT_TRUE(same_bits<F>(got[static_cast<std::size_t>(i)], expected[static_cast<std::size_t>(i)])) << "y[" << i << "]" << where;
+  } else {
+    // alpha = 1, beta = 0: y is the rounded row sums themselves.
+    auto sums = stored<Case>(ys, "sums");
+    sparse::spmv(typename Case::space(), from_double<F>(1.0), A, x, from_double<F>(0.0), sums, shape);
+    Kokkos::fence();
+    const auto row_sums = copy_to_host(sums);
+    const mpfr_value u = traits::unit_roundoff();
+    for (std::int64_t i = 0; i < rows; ++i) {
+      const std::size_t begin = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i)]),
+                        end = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i + 1)]);
+      mpfr_value exact(4400), magnitude(4400), t(4400);
+      for (std::size_t p = begin; p < end; ++p) {
+        mpfr_set_d(t.get(), host.values[p], MPFR_RNDN);
+        mpfr_mul_d(t.get(), t.get(), xs[static_cast<std::size_t>(host.col_idx[p])], MPFR_RNDN);
+        mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+        mpfr_abs(t.get(), t.get(), MPFR_RNDN);
+        mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDN);
+      }
+      const double segments = static_cast<double>(end - begin) / traits::product_sum::segment + 2;
+      mpfr_value allowed(4400), part(4400);
+      mpfr_abs(allowed.get(), exact.get(), MPFR_RNDU);
+      mpfr_mul(allowed.get(), allowed.get(), u.get(), MPFR_RNDU);
+      mpfr_mul(part.get(), magnitude.get(), u.get(), MPFR_RNDU);
+      mpfr_mul_d(part.get(), part.get(), segments * 0x1p-23, MPFR_RNDU);
+      mpfr_add(allowed.get(), allowed.get(), part.get(), MPFR_RNDU);
+      const mpfr_value error = core::absolute_error(traits::to_mpfr(row_sums[static_cast<std::size_t>(i)]), exact);
+      ASSERT_TRUE(error <= allowed) << "row " << i << where << ": error " << error.to_string(6) << " above "
+                                    << allowed.to_string(6);
+    }
+    if (shape.lanes == 1) {
+      std::vector<double> special_x = xs;
+      for (const auto& [j, v] : {std::pair<std::size_t, double>{5, std::numeric_limits<double>::infinity()},
+                                 {11, std::numeric_limits<double>::quiet_NaN()}, {20, 1e308}, {21, -1e308}})
+        special_x[j] = v;
+      auto y_special = stored<Case>(ys, "y");
+      sparse::spmv(typename Case::space(), alpha, A, double_vector<typename Case::memory>(special_x), beta, y_special,
+                   shape);
+      Kokkos::fence();
+      const auto special = copy_to_host(y_special);
+      for (std::int64_t i = 0; i < rows; ++i) {
+        const auto expected = traits::fma(ctx, beta, ys[static_cast<std::size_t>(i)],
+                                          traits::mul(ctx, alpha, host_row_of_doubles<F>(host, special_x, i)));
+        ASSERT_TRUE(same_bits<F>(special[static_cast<std::size_t>(i)], expected))
+            << "y[" << i << "]" << where << ": " << traits::to_string(special[static_cast<std::size_t>(i)])
+            << " vs the host's " << traits::to_string(expected);
+      }
+    }
+  }
+  // Every format: the SpMV bound with the random alpha and beta.
+  const mpfr_prec_t bits = exact_bits<F>();
+  const mpfr_value a = traits::to_mpfr(alpha), b = traits::to_mpfr(beta);
+  for (std::int64_t i = 0; i < rows; ++i) {
+    std::vector<mpfr_value> entries, xm;
+    std::vector<const mpfr_value*> row, col;
+    const std::int64_t begin = host.row_ptr[static_cast<std::size_t>(i)], end = host.row_ptr[static_cast<std::size_t>(i + 1)];
+    entries.reserve(static_cast<std::size_t>(end - begin));
+    xm.reserve(static_cast<std::size_t>(end - begin));
+    mpfr_value exact(bits), t(bits);
+    for (std::int64_t p = begin; p < end; ++p) {
+      entries.emplace_back(host.values[static_cast<std::size_t>(p)], 64);
+      xm.emplace_back(xs[static_cast<std::size_t>(host.col_idx[static_cast<std::size_t>(p)])], 64);
+      row.push_back(&entries.back());
+      col.push_back(&xm.back());
+      mpfr_mul(t.get(), entries.back().get(), xm.back().get(), MPFR_RNDN);
+      mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+    }
+    mpfr_mul(exact.get(), exact.get(), a.get(), MPFR_RNDN);
+    const mpfr_value yi = traits::to_mpfr(ys[static_cast<std::size_t>(i)]);
+    mpfr_mul(t.get(), b.get(), yi.get(), MPFR_RNDN);
+    mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+    const mpfr_value scale = magnitude(a, row, col, b, &yi, bits);
+    const mpfr_value gamma = core::product_error_factor(2 * (end - begin) + 1, traits::unit_roundoff());
+    ASSERT_TRUE(within<F>(got[static_cast<std::size_t>(i)], exact, gamma, scale)) << "y[" << i << "]" << where;
+  }
+}
+
+template <class Case>
+void check_spmv_of_doubles_arguments() {
+  using F = typename Case::format;
+  core::random_source rng(5);
+  const sparse::csr_matrix<typename Case::memory> A(random_matrix(rng, 20, 30));
+  auto ys = random_values<F>(rng, 20), y_long_values = random_values<F>(rng, 21);
+  const auto y = stored<Case>(ys, "y"), y_long = stored<Case>(y_long_values, "y");
+  const auto x_short = double_vector<typename Case::memory>(std::vector<double>(29, 1.0)),
+             x = double_vector<typename Case::memory>(std::vector<double>(30, 1.0));
+  const auto one = from_double<F>(1.0);
+  expect_invalid_argument("x", [&] { sparse::spmv(typename Case::space(), one, A, x_short, one, y); });
+  expect_invalid_argument("y", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y_long); });
+  expect_invalid_argument("shape", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y, sparse::row_shape{3, 1}); });
+  const auto after = copy_to_host(y);
+  for (std::size_t i = 0; i < ys.size(); ++i) EXPECT_TRUE(same_bits<F>(after[i], ys[i])) << "y[" << i << "] written";
+}
+
 template <class Case>
 class spmv_test : public ::testing::Test {};
 TYPED_TEST_SUITE(spmv_test, spmv_cases, blas_case_type_name);
@@ -159,6 +319,12 @@ TYPED_TEST(spmv_test, OneThreadPerRowIsTheRowChainBitForBit) {
     check_row_chain_bits<TypeParam>(storage);
 }
 TYPED_TEST(spmv_test, ArgumentErrorsWriteNothing) { check_spmv_arguments<TypeParam>(); }
+TYPED_TEST(spmv_test, OverDoublesRoundsEachRowOnce) {
+  for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
+    for (const sparse::row_shape shape : {sparse::row_shape{1, 1}, sparse::row_shape{2, 16}, sparse::row_shape{8, 16}})
+      check_spmv_of_doubles<TypeParam>(shape, storage);
+}
+TYPED_TEST(spmv_test, OverDoublesArgumentErrorsWriteNothing) { check_spmv_of_doubles_arguments<TypeParam>(); }
 
 }  // namespace
 }  // namespace kamp::test

@@ -1,0 +1,56 @@
+#pragma once
+// product_sum_chain<Format>: a chain s <- s + a_j b_j over doubles a_j, b_j (a sparse row times a
+// vector held in double), rounded to Format. Formats with a product_sum (format_traits.hpp)
+// accumulate the exact products unnormalised and round once; the rest run fma_by_double on
+// from_double(b_j), the chain of the SpMV over a vector in the format, bit for bit. A chain whose
+// product_sum result is not finite (an Inf or NaN operand, or an overflow inside) is redone with
+// the fma chain (needs_recompute), so the special values are always fma's.
+#include <Kokkos_Core.hpp>
+
+#include <cmath>
+#include <type_traits>
+
+#include "formats/fma_by_double.hpp"
+#include "formats/format_traits.hpp"
+
+namespace kamp {
+
+template <class Traits, class = void>
+struct has_product_sum : std::false_type {};
+template <class Traits>
+struct has_product_sum<Traits, std::void_t<typename Traits::product_sum>> : std::true_type {};
+
+// The chain in the format: fma_by_double(a, from_double(b), s).
+template <class Format>
+struct fma_product_chain {
+  using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  using accumulator = value;
+  KOKKOS_INLINE_FUNCTION static accumulator start(const value& s) { return s; }
+  KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>& c, const accumulator& s, double a, double b) {
+    return fma_by_double<Format>(c, a, traits::from_double(c, b), s);
+  }
+  KOKKOS_INLINE_FUNCTION static value result(const accumulator& s) { return s; }
+  KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>&, const value&) { return false; }
+};
+
+template <class Format, bool = has_product_sum<format_traits<Format>>::value>
+struct product_sum_chain : fma_product_chain<Format> {};
+
+template <class Format>
+struct product_sum_chain<Format, true> {
+  using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  using accumulator = typename traits::product_sum;
+  KOKKOS_INLINE_FUNCTION static accumulator start(const value& s) { return accumulator(s); }
+  KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>&, accumulator s, double a, double b) {
+    s.add_product(a, b);
+    return s;
+  }
+  KOKKOS_INLINE_FUNCTION static value result(const accumulator& s) { return traits::product_sum_result(s); }
+  KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>& c, const value& s) {
+    return !std::isfinite(traits::to_double(c, s));
+  }
+};
+
+}  // namespace kamp
