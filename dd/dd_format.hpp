@@ -8,7 +8,6 @@
 // contract), else the same two.
 #include <mpfr.h>
 
-#include <limits>
 #include <string>
 
 #include "core/mpfr_value.hpp"
@@ -81,7 +80,7 @@ struct dd_arithmetic : multi_double_arithmetic<dd_real> {
   }
   KOKKOS_INLINE_FUNCTION static bool chain_needs_recompute(const value_type& s) { return dd::chain_needs_recompute(s); }
   // Sums of exact products of doubles: level_sum<2> (dd/level_sum.hpp), rounded to the canonical
-  // pair by FastTwoSum (exact: |c1| <= ulp(c0)); NaN where the sum is not finite.
+  // pair by FastTwoSum (exact: |c1| <= ulp(c0)); Inf or NaN where the sum is not finite.
   struct product_sum : dd::level_sum<2> {
     product_sum() = default;
     // {hi, lo} keeps the expansion invariant (|lo| <= ulp(hi) / 2).
@@ -94,7 +93,7 @@ struct dd_arithmetic : multi_double_arithmetic<dd_real> {
     const dd::expansion<2> r = s.result();
     double lo = 0;
     const double hi = core::fast_two_sum(r.c[0], r.c[1], lo);
-    return std::isfinite(hi) ? value_type(hi, lo) : value_type(std::numeric_limits<double>::quiet_NaN());
+    return std::isfinite(hi) ? value_type(hi, lo) : value_type(hi);
   }
   static value_type from_mpfr(mpfr_srcptr x) { return dd::dd_from_mpfr(x); }
   static value_type from_string(const std::string& text) { return dd::dd_from_string(text); }

@@ -2,9 +2,10 @@
 // level_sum<N>: the sum of exact products a_j b_j of doubles (a sparse row times a vector held in
 // double, as the VP solver's inner solves leave it) rounded once to an expansion<N>. Each TwoProd
 // pair goes into N + 1 unnormalised levels by TwoSum cascades, exact down to level N - 1; only
-// level N rounds. Every `segment` products the levels are renormalised (Compress, as the
-// expansion arithmetic does), and the result is the exact sum of the levels rounded by N
-// extractions. qd_real: 46 FP64 instructions a product (TwoProd 2, the pair's cascades 5 and 4
+// level N rounds. The caller renormalises the levels (Compress, as the expansion arithmetic
+// does) after at most `segment` products (sparse/spmv.hpp's rows do it between blocks of entries,
+// so that no branch sits between an entry's loads and the next's), and the result is the exact sum
+// of the levels rounded by N extractions. qd_real: 46 FP64 instructions a product (TwoProd 2, the pair's cascades 5 and 4
 // TwoSums, 2 rounded additions) where the fma by a double grows 8 terms into bins and extracts
 // every time (356 for the general fma, a few hundred for the one by a double).
 //
@@ -30,12 +31,11 @@
 //
 // Special values: a non-finite or overflowing product, or a sum past DBL_MAX, leaves a non-finite
 // level (Inf and NaN stay so through TwoSum and are never renormalised away); result() then gives
-// NaN, and the caller redoes the chain with the format's fma (needs_recompute), which has the
+// Inf or NaN, and the caller redoes the chain with the format's fma (needs_recompute), which has the
 // IEEE results and the rescaled retries of dd/range_edges.hpp. A zero result is +0.
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
-#include <limits>
 
 #include "core/eft.hpp"
 #include "core/unroll.hpp"
@@ -77,10 +77,9 @@ struct level_sum {
   static_assert(detail::level_sum_segment_error(N, segment) <= 0x1p-24, "no segment keeps the bound");
 
   // Invariant: a[0] + ... + a[N] is the exact sum of what was added, less the roundings at level
-  // N and the renormalisations (the bound above); pending < segment products since the last
-  // renormalisation, whose levels kept the expansion invariant.
+  // N and the renormalisations (the bound above), and the levels kept the expansion invariant
+  // after the last renormalisation (the caller's part: at most `segment` products since).
   double a[N + 1] = {};
-  int pending = 0;
 
   level_sum() = default;
   // A chain that continues from `start` (its components are levels that keep the invariant).
@@ -94,7 +93,14 @@ struct level_sum {
     const double hi = core::two_prod(x, y, lo);
     deposit<0>(hi);
     deposit<1>(lo);
-    if (++pending == segment) renormalise();
+  }
+
+  // The levels as N + 1 components of their sum (not where one is non-finite: it stays so).
+  KOKKOS_INLINE_FUNCTION void renormalise() {
+    if (!finite()) return;
+    detail::exact_sum<N + 1> s = grown();
+    KAMP_UNROLL
+    for (int k = 0; k <= N; ++k) a[k] = s.extract(N + 1 - k);
   }
 
   KOKKOS_INLINE_FUNCTION bool finite() const {
@@ -104,9 +110,15 @@ struct level_sum {
     return all;
   }
 
-  // The sum rounded to N components, or NaN where a level is not finite (redo the chain).
+  // The sum rounded to N components, or a non-finite value where a level is not finite (redo
+  // the chain): the levels' plain sum, Inf or NaN whenever one of them is.
   KOKKOS_INLINE_FUNCTION expansion<N> result() const {
-    if (!finite()) return expansion<N>(std::numeric_limits<double>::quiet_NaN());
+    if (!finite()) {
+      double plain = 0;
+      KAMP_UNROLL  // a loop left rolled would index a[] at run time and put it in local memory
+      for (int k = 0; k <= N; ++k) plain += a[k];
+      return expansion<N>(plain);
+    }
     detail::exact_sum<N + 1> s = grown();
     expansion<N> r = detail::leading_components<N>(s);
     if (r.c[0] == 0) r.c[0] = 0.0;  // +0 (the levels' zeros may be -0)
@@ -130,14 +142,6 @@ struct level_sum {
     return detail::exact_sum<N + 1>(terms);
   }
 
-  // The levels as N + 1 components of their sum (not where one is non-finite: it stays so).
-  KOKKOS_INLINE_FUNCTION void renormalise() {
-    pending = 0;
-    if (!finite()) return;
-    detail::exact_sum<N + 1> s = grown();
-    KAMP_UNROLL
-    for (int k = 0; k <= N; ++k) a[k] = s.extract(N + 1 - k);
-  }
 };
 
 }  // namespace kamp::dd

@@ -4,10 +4,12 @@
 // accumulate the exact products unnormalised and round once; the rest run fma_by_double on
 // from_double(b_j), the chain of the SpMV over a vector in the format, bit for bit. A chain whose
 // product_sum result is not finite (an Inf or NaN operand, or an overflow inside) is redone with
-// the fma chain (needs_recompute), so the special values are always fma's.
+// the fma chain (needs_recompute), so the special values are always fma's. A caller runs
+// renormalise(s) after every `segment` products (the level sums' bound needs it).
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <type_traits>
 
 #include "formats/fma_by_double.hpp"
@@ -20,12 +22,18 @@ struct has_product_sum : std::false_type {};
 template <class Traits>
 struct has_product_sum<Traits, std::void_t<typename Traits::product_sum>> : std::true_type {};
 
+// A chain's callers renormalise its accumulator after at most `segment` products; a chain in
+// the format itself needs none (the segment is longer than any row).
+constexpr std::int64_t unsegmented = std::int64_t(1) << 40;
+
 // The chain in the format: fma_by_double(a, from_double(b), s).
 template <class Format>
 struct fma_product_chain {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
   using accumulator = value;
+  static constexpr std::int64_t segment = unsegmented;
+  KOKKOS_INLINE_FUNCTION static accumulator renormalise(const accumulator& s) { return s; }
   KOKKOS_INLINE_FUNCTION static accumulator start(const value& s) { return s; }
   KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>& c, const accumulator& s, double a, double b) {
     return fma_by_double<Format>(c, a, traits::from_double(c, b), s);
@@ -42,6 +50,11 @@ struct product_sum_chain<Format, true> {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
   using accumulator = typename traits::product_sum;
+  static constexpr std::int64_t segment = accumulator::segment;
+  KOKKOS_INLINE_FUNCTION static accumulator renormalise(accumulator s) {
+    s.renormalise();
+    return s;
+  }
   KOKKOS_INLINE_FUNCTION static accumulator start(const value& s) { return accumulator(s); }
   KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>&, accumulator s, double a, double b) {
     s.add_product(a, b);

@@ -153,7 +153,8 @@ Kokkos::View<double*, Memory> double_vector(const std::vector<double>& values) {
 }
 
 // Row i's sum over x in double as the one-thread kernel forms it, on the host: the format's
-// product_sum chain, redone as the fma chain where its result is not finite.
+// product_sum chain renormalised between blocks of `segment` entries, redone as the fma chain
+// where its result is not finite.
 template <class F>
 value_type_t<F> host_row_of_doubles(const sparse::csr_host& host, const std::vector<double>& x, std::int64_t i) {
   using chain = product_sum_chain<F>;
@@ -161,8 +162,10 @@ value_type_t<F> host_row_of_doubles(const sparse::csr_host& host, const std::vec
   const std::size_t begin = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i)]),
                     end = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i + 1)]);
   auto acc = chain::start(format_traits<F>::zero());
-  for (std::size_t p = begin; p < end; ++p)
+  for (std::size_t p = begin; p < end; ++p) {
+    if (p > begin && (p - begin) % chain::segment == 0) acc = chain::renormalise(acc);
     acc = chain::add(ctx, acc, host.values[p], x[static_cast<std::size_t>(host.col_idx[p])]);
+  }
   auto sum = chain::result(acc);
   if (!chain::needs_recompute(ctx, sum)) return sum;
   sum = format_traits<F>::zero();
