@@ -5,9 +5,9 @@
 // level N rounds. The caller renormalises the levels (Compress, as the expansion arithmetic
 // does) after at most `segment` products (sparse/spmv.hpp's rows do it between blocks of entries,
 // so that no branch sits between an entry's loads and the next's), and the result is the exact sum
-// of the levels rounded by N extractions. qd_real: 46 FP64 instructions a product (TwoProd 2, the pair's cascades 5 and 4
-// TwoSums, 2 rounded additions) where the fma by a double grows 8 terms into bins and extracts
-// every time (356 for the general fma, a few hundred for the one by a double).
+// of the levels rounded by N extractions. qd_real: 46 FP64 instructions a product (TwoProd 2,
+// the pair's cascades of 4 and 3 TwoSums, 2 rounded additions) where the fma by a double puts 8
+// terms into bins and extracts every time (a few hundred).
 //
 // Bound. Write u = 2^-53, M = |start| + sum |a_j b_j| and S = start + sum a_j b_j (start, the
 // expansion a chain continues from). A segment of r <= R products starting from levels that keep

@@ -127,7 +127,8 @@ void rows_one_thread_each(const std::string& label, const ExecSpace& exec, const
   Kokkos::parallel_for(
       label, Kokkos::RangePolicy<ExecSpace, core::kernel_arguments>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
         const std::int64_t i = rows(k);
-        finish(i, Chain::result(lane_chain<Chain>(step, entries.begin(k, i), entries.end(k, i), unit, Chain::start(traits::zero()))));
+        const auto start = Chain::start(traits::zero());
+        finish(i, Chain::result(lane_chain<Chain>(step, entries.begin(k, i), entries.end(k, i), unit, start)));
       });
 }
 
@@ -226,7 +227,9 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
       KOKKOS_LAMBDA(double a, std::int32_t col, const value& acc) {
         return fma_by_double<Format>(context, a, x.load(col), acc);
       },
-      KOKKOS_LAMBDA(std::int64_t i, const value& sum) { store_row<Format>(context, alpha, sum, beta_zero, beta, y, i); },
+      KOKKOS_LAMBDA(std::int64_t i, const value& sum) {
+        store_row<Format>(context, alpha, sum, beta_zero, beta, y, i);
+      },
       shape);
 }
 

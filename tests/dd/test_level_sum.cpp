@@ -34,7 +34,8 @@ using products = std::vector<std::pair<double, double>>;
 template <class F>
 using chain = kamp::product_sum_chain<F>;
 
-// The chain as the SpMV's rows run it: renormalised after each full segment that more products follow.
+// The chain as the SpMV's rows run it: renormalised after each full segment that more products
+// follow.
 template <class F>
 kamp::value_type_t<F> summed(const kamp::value_type_t<F>& start, const products& terms) {
   auto acc = chain<F>::start(start);
@@ -182,9 +183,10 @@ TYPED_TEST(level_sum_test, zero_is_plus_zero) {
 TYPED_TEST(level_sum_test, non_finite_operands_and_overflow_ask_for_the_fma_chain) {
   using F = TypeParam;
   const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
-  for (const products& terms : {products{{inf, 1.0}}, products{{1.0, -inf}, {2.0, 3.0}}, products{{nan, 1.0}},
-                                products{{0.0, inf}}, products{{1e300, 1e300}}, products{{DBL_MAX, 1.0}, {DBL_MAX, 0.5}},
-                                products{{-DBL_MAX, 1.0}, {DBL_MAX, -1.0}, {1.0, 1.0}}}) {
+  for (const products& terms :
+       {products{{inf, 1.0}}, products{{1.0, -inf}, {2.0, 3.0}}, products{{nan, 1.0}}, products{{0.0, inf}},
+        products{{1e300, 1e300}}, products{{DBL_MAX, 1.0}, {DBL_MAX, 0.5}},
+        products{{-DBL_MAX, 1.0}, {DBL_MAX, -1.0}, {1.0, 1.0}}}) {
     const auto r = summed<F>(kamp::value_type_t<F>(), terms);
     EXPECT_TRUE(chain<F>::needs_recompute({}, r)) << show(r);
   }

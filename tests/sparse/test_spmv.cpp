@@ -207,7 +207,8 @@ void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage s
     Kokkos::fence();
     const auto expected = copy_to_host(y_format);
     for (std::int64_t i = 0; i < rows; ++i)
-      ASSERT_TRUE(same_bits<F>(got[static_cast<std::size_t>(i)], expected[static_cast<std::size_t>(i)])) << "y[" << i << "]" << where;
+      ASSERT_TRUE(same_bits<F>(got[static_cast<std::size_t>(i)], expected[static_cast<std::size_t>(i)]))
+          << "y[" << i << "]" << where;
   } else {
     // alpha = 1, beta = 0: y is the rounded row sums themselves.
     auto sums = stored<Case>(ys, "sums");
@@ -262,7 +263,8 @@ void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage s
   for (std::int64_t i = 0; i < rows; ++i) {
     std::vector<mpfr_value> entries, xm;
     std::vector<const mpfr_value*> row, col;
-    const std::int64_t begin = host.row_ptr[static_cast<std::size_t>(i)], end = host.row_ptr[static_cast<std::size_t>(i + 1)];
+    const std::int64_t begin = host.row_ptr[static_cast<std::size_t>(i)],
+                       end = host.row_ptr[static_cast<std::size_t>(i + 1)];
     entries.reserve(static_cast<std::size_t>(end - begin));
     xm.reserve(static_cast<std::size_t>(end - begin));
     mpfr_value exact(bits), t(bits);
@@ -296,7 +298,8 @@ void check_spmv_of_doubles_arguments() {
   const auto one = from_double<F>(1.0);
   expect_invalid_argument("x", [&] { sparse::spmv(typename Case::space(), one, A, x_short, one, y); });
   expect_invalid_argument("y", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y_long); });
-  expect_invalid_argument("shape", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y, sparse::row_shape{3, 1}); });
+  expect_invalid_argument("shape",
+                          [&] { sparse::spmv(typename Case::space(), one, A, x, one, y, sparse::row_shape{3, 1}); });
   const auto after = copy_to_host(y);
   for (std::size_t i = 0; i < ys.size(); ++i) EXPECT_TRUE(same_bits<F>(after[i], ys[i])) << "y[" << i << "] written";
 }
