@@ -235,8 +235,8 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
 
 // spmv_rows for x in double (X::load(column) gives a double): each row's products a_ij x_j are
 // exact, so the formats with a product_sum add them unnormalised and round once
-// (formats/product_sum_chain.hpp: within one rounding of the format and 2^-23 of one per 2^5
-// products, dd/level_sum.hpp); the others run the fma chain of spmv_rows on from_double(x_j), bit
+// (formats/product_sum_chain.hpp: within one rounding of the format and 2^-23 of one per block of
+// R products, dd/level_sum.hpp); the others run the fma chain of spmv_rows on from_double(x_j), bit
 // for bit. A row whose sum is not finite is redone as one chain of fma_by_double over CSR (the
 // special values and the overflow retries of the format's fma).
 template <class ExecSpace, class Format, class X, class Array>
