@@ -5,7 +5,8 @@
 // from_double(b_j), the chain of the SpMV over a vector in the format, bit for bit. A chain whose
 // product_sum result is not finite (an Inf or NaN operand, or an overflow inside) is redone with
 // the fma chain (needs_recompute), so the special values are always fma's. A caller runs
-// renormalise(s) after every `segment` products (the level sums' bound needs it).
+// renormalise(s) after every `segment` products (the level sums' bound needs it). value_chain is
+// the chain over the format's own values that needs no renormalising.
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
@@ -26,19 +27,26 @@ struct has_product_sum<Traits, std::void_t<typename Traits::product_sum>> : std:
 // the format itself needs none (the segment is longer than any row).
 constexpr std::int64_t unsegmented = std::int64_t(1) << 40;
 
-// The chain in the format: fma_by_double(a, from_double(b), s).
+// A chain whose accumulator is the format's value itself (any chain of the format's own
+// operations, such as the SpMV's fmas over x in the format).
 template <class Format>
-struct fma_product_chain {
-  using traits = format_traits<Format>;
+struct value_chain {
   using value = value_type_t<Format>;
   using accumulator = value;
   static constexpr std::int64_t segment = unsegmented;
-  KOKKOS_INLINE_FUNCTION static accumulator renormalise(const accumulator& s) { return s; }
-  KOKKOS_INLINE_FUNCTION static accumulator start(const value& s) { return s; }
-  KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>& c, const accumulator& s, double a, double b) {
+  KOKKOS_INLINE_FUNCTION static value start(const value& s) { return s; }
+  KOKKOS_INLINE_FUNCTION static value renormalise(const value& s) { return s; }
+  KOKKOS_INLINE_FUNCTION static value result(const value& s) { return s; }
+};
+
+// The chain in the format: fma_by_double(a, from_double(b), s).
+template <class Format>
+struct fma_product_chain : value_chain<Format> {
+  using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  KOKKOS_INLINE_FUNCTION static value add(const context_t<Format>& c, const value& s, double a, double b) {
     return fma_by_double<Format>(c, a, traits::from_double(c, b), s);
   }
-  KOKKOS_INLINE_FUNCTION static value result(const accumulator& s) { return s; }
   KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>&, const value&) { return false; }
 };
 

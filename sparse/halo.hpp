@@ -18,6 +18,7 @@
 #include "core/host_staging.hpp"
 #include "core/argument_range.hpp"
 #include "core/side_queue.hpp"
+#include "formats/value_array.hpp"
 #include "parallel/communicator.hpp"
 #include "parallel/peer_exchange.hpp"
 #include "sparse/distributed_matrix.hpp"
@@ -95,6 +96,22 @@ struct extended_vector {
     if (c < below) return ghost(c);
     if (c < below + owned_count) return owned.load(static_cast<std::size_t>(c - below));
     return ghost(c - owned_count);
+  }
+};
+
+// An array of plain values (doubles, dd_real, expansions) is read by one load from the side its
+// column lies on, chosen without a branch: behind a branch, the GPU issued each entry's load of x
+// only after the previous entries' tests, and the SpMV waited on memory latency.
+template <class Format, class Value, class MemorySpace>
+struct extended_vector<value_array<Format, Value, MemorySpace>, Value> {
+  value_array<Format, Value, MemorySpace> owned;
+  Kokkos::View<const Value*, MemorySpace> ghost;
+  std::int64_t below = 0, owned_count = 0;
+  KOKKOS_INLINE_FUNCTION Value load(std::int64_t c) const {
+    const bool is_owned = c >= below && c < below + owned_count;
+    const std::int64_t k = is_owned ? c - below : (c < below ? c : c - owned_count);
+    const Value* side = is_owned ? owned.values.data() : ghost.data();
+    return side[k];
   }
 };
 

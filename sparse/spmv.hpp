@@ -106,16 +106,6 @@ struct entry_step {
   }
 };
 
-// A row's chain in the format itself: the accumulator is the value.
-template <class Format>
-struct value_chain {
-  using value = value_type_t<Format>;
-  static constexpr std::int64_t segment = unsegmented;
-  KOKKOS_INLINE_FUNCTION static value start(const value& s) { return s; }
-  KOKKOS_INLINE_FUNCTION static value renormalise(const value& s) { return s; }
-  KOKKOS_INLINE_FUNCTION static value result(const value& s) { return s; }
-};
-
 // reduce_rows over one storage, one thread per row.
 template <class ExecSpace, class Format, class Chain, class Entries, class Accumulate, class Finish>
 void rows_one_thread_each(const std::string& label, const ExecSpace& exec, const Entries& entries,

@@ -90,6 +90,17 @@ std::vector<value_type_t<Format>> random_values(core::random_source& rng, std::s
   return out;
 }
 
+// `values` in a new View of doubles in `Memory` (a vector the formats read in double, such as
+// the SpMV's x from an inner solve).
+template <class Memory>
+Kokkos::View<double*, Memory> double_vector(const std::vector<double>& values, const char* label) {
+  Kokkos::View<double*, Memory> v(std::string(label), values.size());
+  const auto mirror = Kokkos::create_mirror_view(v);
+  for (std::size_t i = 0; i < values.size(); ++i) mirror(i) = values[i];
+  Kokkos::deep_copy(v, mirror);
+  return v;
+}
+
 // Stores `values` in a new array of the case's memory space and returns what it holds.
 template <class Case>
 typename Case::array stored(std::vector<typename Case::value>& values, const char* label) {

@@ -41,15 +41,6 @@ sparse::csr_host small_curl_curl() {
   return sparse::edge_curl_curl(mesh);
 }
 
-template <class Memory>
-Kokkos::View<double*, Memory> double_vector(const std::vector<double>& values, const char* label) {
-  Kokkos::View<double*, Memory> v(std::string(label), values.size());
-  const auto mirror = Kokkos::create_mirror_view(v);
-  for (std::size_t i = 0; i < values.size(); ++i) mirror(i) = values[i];
-  Kokkos::deep_copy(v, mirror);
-  return v;
-}
-
 // Three SpMVs with new x each time through one halo buffer: its buffers reused (with
 // device_peers, each of the two send slots, the first one again after the other ranks read it);
 // then the same over x in double (the solver's A z) through a halo of doubles.

@@ -143,15 +143,6 @@ void check_spmv_arguments() {
   for (std::size_t i = 0; i < ys.size(); ++i) EXPECT_TRUE(same_bits<F>(after[i], ys[i])) << "y[" << i << "] written";
 }
 
-template <class Memory>
-Kokkos::View<double*, Memory> double_vector(const std::vector<double>& values) {
-  Kokkos::View<double*, Memory> v("x", values.size());
-  const auto mirror = Kokkos::create_mirror_view(v);
-  for (std::size_t i = 0; i < values.size(); ++i) mirror(i) = values[i];
-  Kokkos::deep_copy(v, mirror);
-  return v;
-}
-
 // Row i's sum over x in double as the one-thread kernel forms it, on the host: the format's
 // product_sum chain renormalised between blocks of `segment` entries, redone as the fma chain
 // where its result is not finite.
@@ -192,7 +183,7 @@ void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage s
   for (std::int64_t j = 0; j < cols; ++j) xs.push_back(rng.wide_exponent(-40, 40));
   auto ys = random_values<F>(rng, rows);
   const auto alpha = random_value<F>(rng), beta = random_value<F>(rng);
-  const auto x = double_vector<typename Case::memory>(xs);
+  const auto x = double_vector<typename Case::memory>(xs, "x");
   auto y = stored<Case>(ys, "y");
   sparse::spmv(typename Case::space(), alpha, A, x, beta, y, shape);
   Kokkos::fence();
@@ -244,8 +235,8 @@ void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage s
                                  {11, std::numeric_limits<double>::quiet_NaN()}, {20, 1e308}, {21, -1e308}})
         special_x[j] = v;
       auto y_special = stored<Case>(ys, "y");
-      sparse::spmv(typename Case::space(), alpha, A, double_vector<typename Case::memory>(special_x), beta, y_special,
-                   shape);
+      sparse::spmv(typename Case::space(), alpha, A, double_vector<typename Case::memory>(special_x, "x"), beta,
+                   y_special, shape);
       Kokkos::fence();
       const auto special = copy_to_host(y_special);
       for (std::int64_t i = 0; i < rows; ++i) {
@@ -293,8 +284,8 @@ void check_spmv_of_doubles_arguments() {
   const sparse::csr_matrix<typename Case::memory> A(random_matrix(rng, 20, 30));
   auto ys = random_values<F>(rng, 20), y_long_values = random_values<F>(rng, 21);
   const auto y = stored<Case>(ys, "y"), y_long = stored<Case>(y_long_values, "y");
-  const auto x_short = double_vector<typename Case::memory>(std::vector<double>(29, 1.0)),
-             x = double_vector<typename Case::memory>(std::vector<double>(30, 1.0));
+  const auto x_short = double_vector<typename Case::memory>(std::vector<double>(29, 1.0), "x_short"),
+             x = double_vector<typename Case::memory>(std::vector<double>(30, 1.0), "x");
   const auto one = from_double<F>(1.0);
   expect_invalid_argument("x", [&] { sparse::spmv(typename Case::space(), one, A, x_short, one, y); });
   expect_invalid_argument("y", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y_long); });
