@@ -7,13 +7,12 @@
 // target. Built by hand against a CUDA build's libraries like spmv_of_doubles_shapes.cpp.
 #include <Kokkos_Core.hpp>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 
 #include "dd/dd_format.hpp"
 #include "dd/double_format.hpp"
+#include "experiments/device/best_of_launches.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "sparse/spmv.hpp"
 using namespace kamp;
@@ -38,21 +37,9 @@ void run(const char* name, const sparse::csr_matrix<Kokkos::CudaSpace>& A, std::
   const sparse::halo_buffer<double, Kokkos::CudaSpace> halo(D);
   const auto shape = sparse::default_row_shape_of_doubles<Kokkos::Cuda, F>();
   const sparse::extended_vector<doubles_elsewhere, double> branching{{x}, halo.ghost, D.below(), D.owned_rows()};
-  auto time = [&](auto&& f) {
-    double best = 1e9;
-    for (int r = 0; r < 5; ++r) {
-      Kokkos::fence();
-      const auto t0 = std::chrono::steady_clock::now();
-      for (int k = 0; k < 10; ++k) f();
-      Kokkos::fence();
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      best = std::min(best, ms / 10);
-    }
-    return best;
-  };
-  const double plain = time([&] { sparse::spmv(exec, one, A, x, zero, y, shape); });
-  const double branch_free = time([&] { sparse::spmv(exec, one, D, x, zero, y, halo); });
-  const double branching_ms = time([&] {
+  const double plain = best_of_launches_ms([&] { sparse::spmv(exec, one, A, x, zero, y, shape); });
+  const double branch_free = best_of_launches_ms([&] { sparse::spmv(exec, one, D, x, zero, y, halo); });
+  const double branching_ms = best_of_launches_ms([&] {
     sparse::detail::spmv_rows_of_doubles<Kokkos::Cuda, F>(exec, one, D.local(), branching, zero, y_check,
                                                           D.all_rows(), shape);
   });

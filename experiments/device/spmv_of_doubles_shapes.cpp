@@ -9,11 +9,10 @@
 //     $K/lib/libkokkoscontainers.a $K/lib/libkokkoscore.a -lcuda -lcudart -ldl -lmpfr -lgmp
 #include <Kokkos_Core.hpp>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 
 #include "dd/dd_format.hpp"
+#include "experiments/device/best_of_launches.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "sparse/spmv.hpp"
 using namespace kamp;
@@ -29,21 +28,9 @@ void run(const char* name, const sparse::csr_matrix<Kokkos::CudaSpace>& A, std::
       Kokkos::RangePolicy<Kokkos::Cuda>(0, n),
       KOKKOS_LAMBDA(std::int64_t i) { xf.store(i, traits::from_double({}, x(i))); });
   const auto one = traits::from_double({}, 1.0), zero = traits::zero();
-  auto time = [&](auto&& f) {
-    double best = 1e9;
-    for (int r = 0; r < 5; ++r) {
-      Kokkos::fence();
-      const auto t0 = std::chrono::steady_clock::now();
-      for (int k = 0; k < 10; ++k) f();
-      Kokkos::fence();
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      best = std::min(best, ms / 10);
-    }
-    return best;
-  };
   for (auto s : {sparse::row_shape{1, 1}, sparse::row_shape{2, 128}, sparse::row_shape{4, 64}}) {
-    const double d = time([&] { sparse::spmv(Kokkos::Cuda(), one, A, x, zero, y, s); });
-    const double v = time([&] { sparse::spmv(Kokkos::Cuda(), one, A, xf, zero, y, s); });
+    const double d = best_of_launches_ms([&] { sparse::spmv(Kokkos::Cuda(), one, A, x, zero, y, s); });
+    const double v = best_of_launches_ms([&] { sparse::spmv(Kokkos::Cuda(), one, A, xf, zero, y, s); });
     printf("%s,%d,%d,%.4f,%.4f\n", name, s.lanes, s.rows_per_team, d, v);
   }
 }
