@@ -1,7 +1,7 @@
 #pragma once
 // A compile-time list of types and the few operations the format lists need: concatenation,
-// membership, calling a function once per type, and conversion to other variadic templates
-// (gtest's ::testing::Types).
+// membership, intersection, calling a function once per type, and conversion to other variadic
+// templates (gtest's ::testing::Types).
 #include <type_traits>
 
 namespace kamp::formats {
@@ -31,6 +31,21 @@ template <class... Ts, class T>
 struct contains<type_list<Ts...>, T> : std::bool_constant<(std::is_same<Ts, T>::value || ...)> {};
 template <class List, class T>
 constexpr bool contains_v = contains<List, T>::value;
+
+// The types of List that Kept also lists, in List's order.
+template <class List, class Kept>
+struct intersection;
+template <class Kept>
+struct intersection<type_list<>, Kept> {
+  using type = type_list<>;
+};
+template <class T, class... Ts, class Kept>
+struct intersection<type_list<T, Ts...>, Kept> {
+  using type = concat_t<std::conditional_t<contains_v<Kept, T>, type_list<T>, type_list<>>,
+                        typename intersection<type_list<Ts...>, Kept>::type>;
+};
+template <class List, class Kept>
+using intersection_t = typename intersection<List, Kept>::type;
 
 // f(type_tag<T>{}) for every T of the list, in order.
 template <class... Ts, class F>

@@ -2,11 +2,13 @@
 // backend (tests/blas/*_checks.hpp hold the bodies, written once for every format).
 #include "tests/blas/level1_checks.hpp"
 #include "tests/blas/product_checks.hpp"
+#include "tests/tested_formats.hpp"
 
 namespace {
 
 using cases = kamp::formats::apply_t<
-    kamp::formats::cartesian_t<kamp::formats::multi_double_formats, kamp::test::space_list>, ::testing::Types>;
+    kamp::formats::cartesian_t<kamp::test::tested_formats_t<kamp::formats::multi_double_formats>, kamp::test::space_list>,
+    ::testing::Types>;
 
 template <class Pair>
 class blas_multi_double : public ::testing::Test {

@@ -3,11 +3,13 @@
 // all against the same bounds as every other format (tests/blas/*_checks.hpp).
 #include "tests/blas/level1_checks.hpp"
 #include "tests/blas/product_checks.hpp"
+#include "tests/tested_formats.hpp"
 
 namespace {
 
-using cases = kamp::formats::apply_t<kamp::formats::cartesian_t<kamp::formats::rns_formats, kamp::test::space_list>,
-                                     ::testing::Types>;
+using cases = kamp::formats::apply_t<
+    kamp::formats::cartesian_t<kamp::test::tested_formats_t<kamp::formats::rns_formats>, kamp::test::space_list>,
+    ::testing::Types>;
 
 template <class Pair>
 class blas_rns : public ::testing::Test {

@@ -18,6 +18,7 @@
 #include "format_list/format_list.hpp"
 #include "tests/backends.hpp"
 #include "tests/sweep_count.hpp"
+#include "tests/tested_formats.hpp"
 
 namespace kamp::test {
 
@@ -36,12 +37,14 @@ struct dd_configs_of<formats::type_list<Pairs...>> {
   using type = ::testing::Types<dd_config<typename Pairs::second, typename Pairs::first>...>;
 };
 using dd_configs =
-    dd_configs_of<formats::cartesian_t<formats::multi_double_arithmetic_formats, space_list>>::type;
-using dd_host_configs = dd_configs_of<
-    formats::cartesian_t<formats::multi_double_arithmetic_formats, formats::type_list<reference_space>>>::type;
+    dd_configs_of<formats::cartesian_t<tested_formats_t<formats::multi_double_arithmetic_formats>, space_list>>::type;
+using dd_host_configs = dd_configs_of<formats::cartesian_t<tested_formats_t<formats::multi_double_arithmetic_formats>,
+                                                           formats::type_list<reference_space>>>::type;
 
 // The expansions the costlier expansion suites run: the two smallest, qd_real and the largest.
-using sampled_expansions = ::testing::Types<dd::expansion<2>, dd::expansion<3>, dd::qd_real, dd::expansion<8>>;
+using sampled_expansions = formats::apply_t<
+    tested_formats_t<formats::type_list<dd::expansion<2>, dd::expansion<3>, dd::qd_real, dd::expansion<8>>>,
+    ::testing::Types>;
 
 struct dd_config_name {
   template <class T>

@@ -17,6 +17,7 @@
 #include "dd/expansion_traits.hpp"
 #include "formats/product_sum_chain.hpp"
 #include "tests/dd/dd_test_support.hpp"
+#include "tests/tested_formats.hpp"
 
 namespace {
 
@@ -25,8 +26,10 @@ using kamp::core::mpfr_value;
 
 template <class F>
 class level_sum_test : public ::testing::Test {};
-using product_sum_formats = ::testing::Types<kamp::dd::dd_real, kamp::dd::expansion<2>, kamp::dd::expansion<3>,
-                                             kamp::dd::qd_real, kamp::dd::expansion<8>>;
+using product_sum_formats = kamp::formats::apply_t<
+    tested_formats_t<kamp::formats::type_list<kamp::dd::dd_real, kamp::dd::expansion<2>, kamp::dd::expansion<3>,
+                                              kamp::dd::qd_real, kamp::dd::expansion<8>>>,
+    ::testing::Types>;
 TYPED_TEST_SUITE(level_sum_test, product_sum_formats);
 
 using products = std::vector<std::pair<double, double>>;

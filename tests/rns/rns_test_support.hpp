@@ -20,6 +20,7 @@
 #include "rns/random_values.hpp"
 #include "tests/backends.hpp"
 #include "tests/sweep_count.hpp"
+#include "tests/tested_formats.hpp"
 
 namespace kamp::test {
 
@@ -39,7 +40,7 @@ struct rns_configs_of<formats::type_list<Pairs...>> {
       ::testing::Types<rns_config<typename Pairs::second, format_traits<typename Pairs::first>::moduli>...>;
 };
 
-using rns_configs = rns_configs_of<formats::cartesian_t<formats::rns_formats, space_list>>::type;
+using rns_configs = rns_configs_of<formats::cartesian_t<tested_formats_t<formats::rns_formats>, space_list>>::type;
 
 struct rns_config_name {
   template <class T>

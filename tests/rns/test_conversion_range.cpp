@@ -4,6 +4,7 @@
 // MPFR values above 2^30 that fit in q bits are accepted, and the caller's range is kept,
 // also when a conversion throws.
 #include "tests/rns/rns_test_support.hpp"
+#include "tests/tested_formats.hpp"
 
 namespace {
 
@@ -63,7 +64,7 @@ void check_conversions_in_range(mpfr_exp_t emin, mpfr_exp_t emax) {
 
 template <class Format>
 class rns_conversion_range_test : public ::testing::Test {};
-using rns_formats = kamp::formats::apply_t<kamp::formats::rns_formats, ::testing::Types>;
+using rns_formats = kamp::formats::apply_t<kamp::test::tested_formats_t<kamp::formats::rns_formats>, ::testing::Types>;
 struct format_name {
   template <class T>
   static std::string GetName(int) {
