@@ -128,6 +128,11 @@ struct format_traits<dd::expansion<N>> : dd::detail::multi_double_arithmetic<dd:
   // Sums of exact products of doubles, unnormalised and rounded once (dd/level_sum.hpp).
   using product_sum = dd::level_sum<N>;
   KOKKOS_INLINE_FUNCTION static value_type product_sum_result(const product_sum& s) { return s.result(); }
+  // Sums of products of two expansions, the same way (the GEMV's chains).
+  using value_product_sum = dd::level_sum<N, dd::expansion<N>>;
+  KOKKOS_INLINE_FUNCTION static value_type value_product_sum_result(const value_product_sum& s) {
+    return s.result();
+  }
   // 2^-52N (1 + 2^-46)
   static core::mpfr_value unit_roundoff() { return dd::detail::scaled(1.0 + 0x1p-46, -52L * N); }
   static constexpr int precision = 53 * N;

@@ -57,6 +57,12 @@
 //       the sum rounded to the format within fma's bound per term (formats/product_sum_chain.hpp);
 //       a non-finite result asks for the chain to be redone with fma_by_double
 //
+// Optional, for formats that sum products of two of their values unnormalised (the expansions):
+//   using value_product_sum;                   as product_sum, with add_product(value_type, value_type)
+//   KOKKOS_INLINE_FUNCTION static value_type value_product_sum_result(const value_product_sum&);
+//       the sum rounded to the format within fma's bound per term; a non-finite result asks for
+//       the chain to be redone with fma (blas/generic/gemv_kernels.hpp)
+//
 // Plain C++17 and no macros: a routine written against these members works for every format,
 // and a format adds nothing to the BLAS layer unless it specialises a routine for speed.
 #include <Kokkos_Core.hpp>

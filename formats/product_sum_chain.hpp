@@ -6,7 +6,9 @@
 // product_sum result is not finite (an Inf or NaN operand, or an overflow inside) is redone with
 // the fma chain (needs_recompute), so the special values are always fma's. A caller runs
 // renormalise(s) after every `segment` products (the level sums' bound needs it). value_chain is
-// the chain over the format's own values that needs no renormalising.
+// the chain over the format's own values that needs no renormalising; value_product_chain sums
+// products of two values of the format (the GEMV's chains) the same way where the format offers
+// a value_product_sum.
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
@@ -50,27 +52,55 @@ struct fma_product_chain : value_chain<Format> {
   KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>&, const value&) { return false; }
 };
 
-template <class Format, bool = has_product_sum<format_traits<Format>>::value>
-struct product_sum_chain : fma_product_chain<Format> {};
-
-template <class Format>
-struct product_sum_chain<Format, true> {
+// A chain whose accumulator sums products unnormalised and rounds once (a format's product_sum or
+// value_product_sum); Derived::result rounds it to the format.
+template <class Format, class Accumulator>
+struct summed_products_chain {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
-  using accumulator = typename traits::product_sum;
+  using accumulator = Accumulator;
   static constexpr std::int64_t segment = accumulator::segment;
   KOKKOS_INLINE_FUNCTION static accumulator renormalise(accumulator s) {
     s.renormalise();
     return s;
   }
   KOKKOS_INLINE_FUNCTION static accumulator start(const value& s) { return accumulator(s); }
-  KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>&, accumulator s, double a, double b) {
+  template <class Operand>
+  KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>&, accumulator s, const Operand& a,
+                                                const Operand& b) {
     s.add_product(a, b);
     return s;
   }
-  KOKKOS_INLINE_FUNCTION static value result(const accumulator& s) { return traits::product_sum_result(s); }
   KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>& c, const value& s) {
     return !std::isfinite(traits::to_double(c, s));
+  }
+};
+
+template <class Format, bool = has_product_sum<format_traits<Format>>::value>
+struct product_sum_chain : fma_product_chain<Format> {};
+
+template <class Format>
+struct product_sum_chain<Format, true> : summed_products_chain<Format, typename format_traits<Format>::product_sum> {
+  using base = summed_products_chain<Format, typename format_traits<Format>::product_sum>;
+  KOKKOS_INLINE_FUNCTION static value_type_t<Format> result(const typename base::accumulator& s) {
+    return format_traits<Format>::product_sum_result(s);
+  }
+};
+
+template <class Traits, class = void>
+struct has_value_product_sum : std::false_type {};
+template <class Traits>
+struct has_value_product_sum<Traits, std::void_t<typename Traits::value_product_sum>> : std::true_type {};
+
+// A chain s <- s + a_j b_j over values of the format (a GEMV row) for formats with a
+// value_product_sum: the products' terms summed unnormalised, rounded once; a non-finite result
+// asks for the chain to be redone with fma.
+template <class Format>
+struct value_product_chain
+    : summed_products_chain<Format, typename format_traits<Format>::value_product_sum> {
+  using base = summed_products_chain<Format, typename format_traits<Format>::value_product_sum>;
+  KOKKOS_INLINE_FUNCTION static value_type_t<Format> result(const typename base::accumulator& s) {
+    return format_traits<Format>::value_product_sum_result(s);
   }
 };
 

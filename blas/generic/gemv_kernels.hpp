@@ -10,11 +10,14 @@
 //        sums go to team scratch, and one thread adds the 32 lanes in order. On the GPU a warp
 //        takes a column and a team 8 columns; on the host one work item takes a column and its
 //        32 lanes advance together over consecutive rows (vectorised).
-// Both run their chains with chain_fma (fma_chain.hpp) and redo with fma a chain whose sum needs it.
-// Neither partition depends on the backend, so every backend gets the same bits. Both form
-// y_i = alpha s_i + beta y_i with s_i the dot product (y_i = alpha s_i when beta = 0, without
-// reading y); a term passes through at most n/S + S <= k additions, so each output errs by at
-// most gamma_{k+2} (|alpha| |op(A)| |x| + |beta| |y|)_i.
+// Both run their chains as dot_chain (fma_chain.hpp): for the expansions a level sum of the
+// products' terms, renormalised after every `segment` terms that more follow and rounded once
+// (dd/level_sum.hpp), for the other formats chain_fma; and redo with fma a chain whose sum needs
+// it (a non-finite one). Neither partition depends on the backend, so every backend gets the
+// same bits. Both form y_i = alpha s_i + beta y_i with s_i the dot product (y_i = alpha s_i when
+// beta = 0, without reading y); a term passes through at most n/S + S <= k additions (a level
+// sum of L terms errs by less than the L fmas it replaces), so each output errs by at most
+// gamma_{k+2} (|alpha| |op(A)| |x| + |beta| |y|)_i.
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
@@ -58,10 +61,11 @@ std::int64_t gemv_slices(std::int64_t m, std::int64_t n) {
   return std::max<std::int64_t>(1, std::min(wanted, most));
 }
 
-template <class Format, class ExecSpace, class Array>
+template <class Format, class ExecSpace, class Array, class Chain>
 struct gemv_rows_kernel {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
+  using chain = Chain;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using scratch = Kokkos::View<value**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space,
                                Kokkos::MemoryUnmanaged>;
@@ -80,7 +84,7 @@ struct gemv_rows_kernel {
     return traits::fma(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(j)), sum);
   }
 
-  // Slice s of row i's dot product as a chain of fma, for a chain_fma chain that needs it.
+  // Slice s of row i's dot product as a chain of fma, for a chain whose result needs it.
   KOKKOS_INLINE_FUNCTION value checked_slice(std::int64_t i, std::int64_t s) const {
     const std::int64_t end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
     auto sum = traits::zero();
@@ -99,17 +103,21 @@ struct gemv_rows_kernel {
     if constexpr (host) {
       // One thread per team: slice by slice, the inner loop over the rows; each slice's sums
       // are added to the running totals as they are done (the same order as on the GPU).
-      value_planes<value, rows_per_team> total, sum;
+      value_planes<value, rows_per_team> total;
+      value_planes<typename chain::accumulator, rows_per_team> sum;
       for (std::int64_t s = 0; s < slices; ++s) {
-        for (int r = 0; r < rows_per_team; ++r) sum.set(r, traits::zero());
-        const std::int64_t end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
-        for (std::int64_t j = s * slice_length; j < end; ++j) {
+        for (int r = 0; r < rows_per_team; ++r) sum.set(r, chain::start(traits::zero()));
+        const std::int64_t begin = s * slice_length, end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
+        for (std::int64_t j = begin; j < end; ++j) {
+          if (j > begin && (j - begin) % chain::segment == 0)
+            for (int r = 0; r < rows; ++r) sum.set(r, chain::renormalise(sum.get(r)));
           const value xj = x.load(x_map(j));
           for (int r = 0; r < rows; ++r)
-            sum.set(r, chain_fma<Format>(context, A.load(static_cast<std::size_t>(i0 + r + j * lda)), xj, sum.get(r)));
+            sum.set(r, chain::add(context, sum.get(r), A.load(static_cast<std::size_t>(i0 + r + j * lda)), xj));
         }
         for (int r = 0; r < rows; ++r) {
-          const auto slice_sum = chain_needs_recompute<Format>(sum.get(r)) ? checked_slice(i0 + r, s) : sum.get(r);
+          const value rounded = chain::result(sum.get(r));
+          const auto slice_sum = chain::needs_recompute(context, rounded) ? checked_slice(i0 + r, s) : rounded;
           total.set(r, s == 0 ? slice_sum : traits::add(context, total.get(r), slice_sum));
         }
       }
@@ -119,22 +127,27 @@ struct gemv_rows_kernel {
       const int lane = team.team_rank() % gemv_lanes, warps = team.team_size() / gemv_lanes;
       if (lane < rows) {
         for (std::int64_t s = team.team_rank() / gemv_lanes; s < slices; s += warps) {
-          auto sum = traits::zero();
-          const std::int64_t end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
-          std::int64_t j = s * slice_length;
-          // Loads run gemv_loads_ahead terms ahead of the chain (its order unchanged): a
-          // thread with one load in flight left the memory system half idle.
-          for (; j + gemv_loads_ahead <= end; j += gemv_loads_ahead) {
-            value a[gemv_loads_ahead], xj[gemv_loads_ahead];
-            for (int u = 0; u < gemv_loads_ahead; ++u) {
-              a[u] = A.load(static_cast<std::size_t>(i0 + lane + (j + u) * lda));
-              xj[u] = x.load(x_map(j + u));
+          auto sum = chain::start(traits::zero());
+          const std::int64_t begin = s * slice_length, end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
+          for (std::int64_t first = begin; first < end; first += chain::segment) {
+            const std::int64_t last = end - first > chain::segment ? first + chain::segment : end;
+            std::int64_t j = first;
+            // Loads run gemv_loads_ahead terms ahead of the chain (its order unchanged): a
+            // thread with one load in flight left the memory system half idle.
+            for (; j + gemv_loads_ahead <= last; j += gemv_loads_ahead) {
+              value a[gemv_loads_ahead], xj[gemv_loads_ahead];
+              for (int u = 0; u < gemv_loads_ahead; ++u) {
+                a[u] = A.load(static_cast<std::size_t>(i0 + lane + (j + u) * lda));
+                xj[u] = x.load(x_map(j + u));
+              }
+              for (int u = 0; u < gemv_loads_ahead; ++u) sum = chain::add(context, sum, a[u], xj[u]);
             }
-            for (int u = 0; u < gemv_loads_ahead; ++u) sum = chain_fma<Format>(context, a[u], xj[u], sum);
+            for (; j < last; ++j)
+              sum = chain::add(context, sum, A.load(static_cast<std::size_t>(i0 + lane + j * lda)), x.load(x_map(j)));
+            if (last < end) sum = chain::renormalise(sum);
           }
-          for (; j < end; ++j)
-            sum = chain_fma<Format>(context, A.load(static_cast<std::size_t>(i0 + lane + j * lda)), x.load(x_map(j)), sum);
-          partial(s, lane) = chain_needs_recompute<Format>(sum) ? checked_slice(i0 + lane, s) : sum;
+          const value rounded = chain::result(sum);
+          partial(s, lane) = chain::needs_recompute(context, rounded) ? checked_slice(i0 + lane, s) : rounded;
         }
       }
       team.team_barrier();
@@ -147,9 +160,11 @@ struct gemv_rows_kernel {
   }
 };
 
-template <class Format, class ExecSpace, class Array>
+template <class Format, class ExecSpace, class Array, class Chain>
 struct gemv_columns_kernel {
   using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  using chain = Chain;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using scratch = Kokkos::View<value_type_t<Format>**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space,
                                Kokkos::MemoryUnmanaged>;
@@ -164,7 +179,7 @@ struct gemv_columns_kernel {
   bool beta_zero;
   context_t<Format> context;
 
-  // Lane `lane` of column j's dot product as a chain of fma, for a chain_fma chain that needs it.
+  // Lane `lane` of column j's dot product as a chain of fma, for a chain whose result needs it.
   KOKKOS_INLINE_FUNCTION value_type_t<Format> checked_lane(std::int64_t j, int lane) const {
     auto sum = traits::zero();
     for (std::int64_t i = lane; i < m; i += gemv_lanes)
@@ -177,31 +192,42 @@ struct gemv_columns_kernel {
     const std::int64_t j = std::int64_t(team.league_rank()) * columns_per_team + column;
     scratch lanes(team.team_scratch(0), columns_per_team, gemv_lanes);
     if constexpr (host) {
-      // One thread per team: the 32 lanes advance together, the inner loop over consecutive rows.
-      value_planes<value_type_t<Format>, gemv_lanes> sum;
-      for (int l = 0; l < gemv_lanes; ++l) sum.set(l, traits::zero());
+      // One thread per team: the 32 lanes advance together, the inner loop over consecutive rows;
+      // a lane's chain is renormalised after every chain::segment of its terms that more follow.
+      value_planes<typename chain::accumulator, gemv_lanes> sum;
+      for (int l = 0; l < gemv_lanes; ++l) sum.set(l, chain::start(traits::zero()));
       for (std::int64_t i0 = 0; i0 < m; i0 += gemv_lanes) {
         const int rows = static_cast<int>(m - i0 < gemv_lanes ? m - i0 : gemv_lanes);
+        if (i0 > 0 && (i0 / gemv_lanes) % chain::segment == 0)
+          for (int l = 0; l < rows; ++l) sum.set(l, chain::renormalise(sum.get(l)));
         for (int l = 0; l < rows; ++l)
-          sum.set(l, chain_fma<Format>(context, A.load(static_cast<std::size_t>(i0 + l + j * lda)),
-                                       x.load(x_map(i0 + l)), sum.get(l)));
+          sum.set(l, chain::add(context, sum.get(l), A.load(static_cast<std::size_t>(i0 + l + j * lda)),
+                                x.load(x_map(i0 + l))));
       }
-      for (int l = 0; l < gemv_lanes; ++l)
-        lanes(0, l) = chain_needs_recompute<Format>(sum.get(l)) ? checked_lane(j, l) : sum.get(l);
+      for (int l = 0; l < gemv_lanes; ++l) {
+        const value rounded = chain::result(sum.get(l));
+        lanes(0, l) = chain::needs_recompute(context, rounded) ? checked_lane(j, l) : rounded;
+      }
     } else if (j < n) {
-      auto sum = traits::zero();
-      std::int64_t i = lane;
-      for (; i + (gemv_loads_ahead - 1) * gemv_lanes < m; i += gemv_loads_ahead * gemv_lanes) {
-        value_type_t<Format> a[gemv_loads_ahead], xi[gemv_loads_ahead];
-        for (int u = 0; u < gemv_loads_ahead; ++u) {
-          a[u] = A.load(static_cast<std::size_t>(i + u * gemv_lanes + j * lda));
-          xi[u] = x.load(x_map(i + u * gemv_lanes));
+      auto sum = chain::start(traits::zero());
+      const std::int64_t block = chain::segment * gemv_lanes;  // rows of one segment of this lane's terms
+      for (std::int64_t first = lane; first < m; first += block) {
+        const std::int64_t last = m - first > block ? first + block : m;
+        std::int64_t i = first;
+        for (; i + (gemv_loads_ahead - 1) * gemv_lanes < last; i += gemv_loads_ahead * gemv_lanes) {
+          value a[gemv_loads_ahead], xi[gemv_loads_ahead];
+          for (int u = 0; u < gemv_loads_ahead; ++u) {
+            a[u] = A.load(static_cast<std::size_t>(i + u * gemv_lanes + j * lda));
+            xi[u] = x.load(x_map(i + u * gemv_lanes));
+          }
+          for (int u = 0; u < gemv_loads_ahead; ++u) sum = chain::add(context, sum, a[u], xi[u]);
         }
-        for (int u = 0; u < gemv_loads_ahead; ++u) sum = chain_fma<Format>(context, a[u], xi[u], sum);
+        for (; i < last; i += gemv_lanes)
+          sum = chain::add(context, sum, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)));
+        if (last < m) sum = chain::renormalise(sum);
       }
-      for (; i < m; i += gemv_lanes)
-        sum = chain_fma<Format>(context, A.load(static_cast<std::size_t>(i + j * lda)), x.load(x_map(i)), sum);
-      lanes(column, lane) = chain_needs_recompute<Format>(sum) ? checked_lane(j, lane) : sum;
+      const value rounded = chain::result(sum);
+      lanes(column, lane) = chain::needs_recompute(context, rounded) ? checked_lane(j, lane) : rounded;
     }
     team.team_barrier();
     if (lane == 0 && j < n) {
@@ -237,8 +263,9 @@ void scale_or_zero(const ExecSpace& exec, std::int64_t n, const value_type_t<For
 }
 
 // Arguments checked, m, n > 0; alpha_zero and beta_zero as the caller found them. With
-// alpha = 0 only y <- beta y runs (A and x are not read).
-template <class Format, class ExecSpace, class Array>
+// alpha = 0 only y <- beta y runs (A and x are not read). Chain: the dot products' chain
+// (dot_chain; a bench may time fused_fma_chain beside it).
+template <class Format, class ExecSpace, class Array, class Chain = dot_chain<Format>>
 void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n, const value_type_t<Format>& alpha,
           bool alpha_zero, const Array& A, std::int64_t lda, const Array& x, std::int64_t incx,
           const value_type_t<Format>& beta, bool beta_zero, const Array& y, std::int64_t incy) {
@@ -252,7 +279,7 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
   const vector_map x_map(incx, x_length), y_map(incy, y_length);
   const bool host = std::is_same<memory, Kokkos::HostSpace>::value;
   if (!transposed) {
-    using kernel = gemv_rows_kernel<Format, ExecSpace, Array>;
+    using kernel = gemv_rows_kernel<Format, ExecSpace, Array, Chain>;
     // Slices of equal length but the last; none empty.
     const std::int64_t slice_length = (n + gemv_slices<value_type_t<Format>>(m, n) - 1) / gemv_slices<value_type_t<Format>>(m, n);
     const std::int64_t slices = (n + slice_length - 1) / slice_length;
@@ -278,7 +305,7 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
     Kokkos::parallel_for("kamp::blas::gemv::rows", policy.set_scratch_size(0, Kokkos::PerTeam(bytes)), functor);
     return;
   }
-  using kernel = gemv_columns_kernel<Format, ExecSpace, Array>;
+  using kernel = gemv_columns_kernel<Format, ExecSpace, Array, Chain>;
   constexpr int columns = kernel::columns_per_team;
   lean_team_policy<ExecSpace, value_type_t<Format>, gemv_lanes * columns, 4> policy(
       exec, static_cast<int>((n + columns - 1) / columns), host ? 1 : gemv_lanes * columns);

@@ -165,8 +165,9 @@ void check_gemm_special_values(char trans_a, char trans_b) {
 }
 
 // GEMV on the operands of check_gemm_special_values: every output has the bits of the kernels'
-// partition of its dot product done with fma and add ('N': gemv_slices chains in column order,
-// added in slice order; 'T': 32 lane chains over rows l, l + 32, ..., added in lane order).
+// partition of its dot product ('N': gemv_slices chains in column order, added in slice order;
+// 'T': 32 lane chains over rows l, l + 32, ..., added in lane order), each chain its dot_chain
+// and, where that is not finite (Inf, NaN, overflow), the chain of fma.
 template <class Case>
 void check_gemv_special_values(char trans) {
   using F = typename Case::format;
@@ -198,8 +199,20 @@ void check_gemv_special_values(char trans) {
   Kokkos::fence();
   const auto got = copy_to_host(y);
   const auto a = [&](std::int64_t o, std::int64_t l) { return As[t ? l + o * m : o + l * m]; };
+  // The kernel's chain over terms from, from + step, ... before to: dot_chain (a level sum
+  // renormalised after each full segment that more terms follow, or chain_fma), redone as a chain
+  // of fma where its result is not finite.
   const auto chain = [&](std::int64_t o, std::int64_t from, std::int64_t to, std::int64_t step) {
-    value s = traits::zero();
+    using dot = blas::generic::dot_chain<F>;
+    auto acc = dot::start(traits::zero());
+    std::int64_t count = 0;
+    for (std::int64_t l = from; l < to; l += step, ++count) {
+      if (count > 0 && count % dot::segment == 0) acc = dot::renormalise(acc);
+      acc = dot::add(context, acc, a(o, l), xs[l]);
+    }
+    value s = dot::result(acc);
+    if (!dot::needs_recompute(context, s)) return s;
+    s = traits::zero();
     for (std::int64_t l = from; l < to; l += step) s = traits::fma(context, a(o, l), xs[l], s);
     return s;
   };
@@ -221,7 +234,7 @@ void check_gemv_special_values(char trans) {
   stored<Case>(want, "want");  // rounded as y stores it (D+S)
   for (std::int64_t o = 0; o < outputs; ++o)
     ASSERT_TRUE(same_bits<F>(got[o], want[o])) << "gemv " << trans << " y[" << o << "] = " << traits::to_string(got[o])
-                                               << ", the partition's fma chains give " << traits::to_string(want[o]);
+                                               << ", the partition's chains give " << traits::to_string(want[o]);
 }
 
 // alpha = 0 must not read A (it holds NaN): y <- beta y exactly as a scal would round it.

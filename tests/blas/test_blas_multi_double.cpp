@@ -39,7 +39,7 @@ TYPED_TEST(blas_multi_double, gemm_special_values_follow_the_fma_chain) {
   for (const char ta : {'N', 'T'})
     for (const char tb : {'N', 'T'}) kamp::test::check_gemm_special_values<typename TestFixture::test_case>(ta, tb);
 }
-TYPED_TEST(blas_multi_double, gemv_special_values_follow_the_fma_chains) {
+TYPED_TEST(blas_multi_double, gemv_special_values_follow_the_kernels_chains) {
   for (const char trans : {'N', 'T'}) kamp::test::check_gemv_special_values<typename TestFixture::test_case>(trans);
 }
 TYPED_TEST(blas_multi_double, products_alpha_zero_and_arguments) {

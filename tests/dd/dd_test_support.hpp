@@ -156,6 +156,33 @@ inline std::string bound_violation(const core::mpfr_value& computed, const core:
          exact.to_string(40) + ", computed " + computed.to_string(40) + ")";
 }
 
+// The level sums' bound (dd/level_sum.hpp) on a result r of exact sum `exact` and magnitude
+// `magnitude` (M): "" when r is finite, keeps the invariant and is within u |exact| + slack u M +
+// floor (u the format's unit roundoff), else what it breaks.
+template <class F>
+std::string sum_bound_violation(const core::mpfr_value& exact, const core::mpfr_value& magnitude, double slack,
+                                double floor, const value_type_t<F>& r) {
+  using traits = format_traits<F>;
+  const mpfr_prec_t bits = mpfr_get_prec(exact.get());
+  core::mpfr_value allowed(bits), part(bits), error(bits);
+  const core::mpfr_value u = traits::unit_roundoff();
+  mpfr_abs(allowed.get(), exact.get(), MPFR_RNDU);
+  mpfr_mul(allowed.get(), allowed.get(), u.get(), MPFR_RNDU);
+  mpfr_mul(part.get(), magnitude.get(), u.get(), MPFR_RNDU);
+  mpfr_mul_d(part.get(), part.get(), slack, MPFR_RNDU);
+  mpfr_add(allowed.get(), allowed.get(), part.get(), MPFR_RNDU);
+  mpfr_set_d(part.get(), floor, MPFR_RNDU);
+  mpfr_add(allowed.get(), allowed.get(), part.get(), MPFR_RNDU);
+  const core::mpfr_value got = traits::to_mpfr(r);
+  if (mpfr_nan_p(got.get()) || mpfr_inf_p(got.get())) return "not finite: " + show(r);
+  mpfr_sub(error.get(), got.get(), exact.get(), MPFR_RNDN);
+  mpfr_abs(error.get(), error.get(), MPFR_RNDU);
+  if (mpfr_cmp(error.get(), allowed.get()) > 0)
+    return "error " + error.to_string(6) + " above " + allowed.to_string(6) + " for " + show(r);
+  const std::string broken = traits::invariant_violation(r);
+  return broken.empty() ? "" : "invariant: " + broken + " in " + show(r);
+}
+
 // A random value of the format: leading double 2^e with e in [min_exponent, max_exponent], then
 // lower parts added with the format's own add so the result is a normalised value.
 template <class F>

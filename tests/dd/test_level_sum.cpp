@@ -65,25 +65,7 @@ std::string violation(const kamp::value_type_t<F>& start, const products& terms,
     mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDN);
   }
   const double k = static_cast<double>(terms.size());
-  const double segments = k / chain<F>::accumulator::segment + 2;
-  mpfr_value allowed(bits), part(bits);
-  const mpfr_value u = traits::unit_roundoff();
-  mpfr_abs(allowed.get(), exact.get(), MPFR_RNDU);
-  mpfr_mul(allowed.get(), allowed.get(), u.get(), MPFR_RNDU);
-  mpfr_mul(part.get(), magnitude.get(), u.get(), MPFR_RNDU);
-  mpfr_mul_d(part.get(), part.get(), segments * 0x1p-23, MPFR_RNDU);
-  mpfr_add(allowed.get(), allowed.get(), part.get(), MPFR_RNDU);
-  mpfr_set_d(part.get(), k * 0x1p-1074, MPFR_RNDU);
-  mpfr_add(allowed.get(), allowed.get(), part.get(), MPFR_RNDU);
-  const mpfr_value got = traits::to_mpfr(r);
-  if (mpfr_nan_p(got.get()) || mpfr_inf_p(got.get())) return "not finite: " + show(r);
-  mpfr_value error(bits);
-  mpfr_sub(error.get(), got.get(), exact.get(), MPFR_RNDN);
-  mpfr_abs(error.get(), error.get(), MPFR_RNDU);
-  if (mpfr_cmp(error.get(), allowed.get()) > 0)
-    return "error " + error.to_string(6) + " above " + allowed.to_string(6) + " for " + show(r);
-  const std::string broken = traits::invariant_violation(r);
-  return broken.empty() ? "" : "invariant: " + broken + " in " + show(r);
+  return sum_bound_violation<F>(exact, magnitude, (k / chain<F>::accumulator::segment + 2) * 0x1p-23, k * 0x1p-1074, r);
 }
 
 template <class F>
