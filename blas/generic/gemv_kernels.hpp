@@ -16,8 +16,9 @@
 // it (a non-finite one). Neither partition depends on the backend, so every backend gets the
 // same bits. Both form y_i = alpha s_i + beta y_i with s_i the dot product (y_i = alpha s_i when
 // beta = 0, without reading y); a term passes through at most n/S + S <= k additions (a level
-// sum of L terms errs by less than the L fmas it replaces), so each output errs by at most
-// gamma_{k+2} (|alpha| |op(A)| |x| + |beta| |y|)_i.
+// sum of L >= 1 terms errs by at most (1 + (L / R + 2) 2^-7) u of their magnitudes, less than
+// the gamma_L of the L fmas it replaces), so each output errs by at most gamma_{k+2}
+// (|alpha| |op(A)| |x| + |beta| |y|)_i.
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
