@@ -156,6 +156,18 @@ inline std::string bound_violation(const core::mpfr_value& computed, const core:
          exact.to_string(40) + ", computed " + computed.to_string(40) + ")";
 }
 
+// A level-sum chain (formats/product_sum_chain.hpp) from `start` over the (a, b) pairs of
+// `terms`, renormalised after each full segment that more products follow, as the kernels run it.
+template <class Chain, class Value, class Terms>
+Value segmented_chain_sum(const Value& start, const Terms& terms) {
+  auto acc = Chain::start(start);
+  for (std::size_t j = 0; j < terms.size(); ++j) {
+    if (j > 0 && j % Chain::segment == 0) acc = Chain::renormalise(acc);
+    acc = Chain::add({}, acc, terms[j].first, terms[j].second);
+  }
+  return Chain::result(acc);
+}
+
 // The level sums' bound (dd/level_sum.hpp) on a result r of exact sum `exact` and magnitude
 // `magnitude` (M): "" when r is finite, keeps the invariant and is within u |exact| + slack u M +
 // floor (u the format's unit roundoff), else what it breaks.

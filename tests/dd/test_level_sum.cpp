@@ -37,16 +37,10 @@ using products = std::vector<std::pair<double, double>>;
 template <class F>
 using chain = kamp::product_sum_chain<F>;
 
-// The chain as the SpMV's rows run it: renormalised after each full segment that more products
-// follow.
+// The chain as the SpMV's rows run it.
 template <class F>
 kamp::value_type_t<F> summed(const kamp::value_type_t<F>& start, const products& terms) {
-  auto acc = chain<F>::start(start);
-  for (std::size_t j = 0; j < terms.size(); ++j) {
-    if (j > 0 && j % chain<F>::segment == 0) acc = chain<F>::renormalise(acc);
-    acc = chain<F>::add({}, acc, terms[j].first, terms[j].second);
-  }
-  return chain<F>::result(acc);
+  return segmented_chain_sum<chain<F>>(start, terms);
 }
 
 // The bound above, or "" when r meets it and the invariant.

@@ -46,16 +46,10 @@ E negated(E v) {
   return v;
 }
 
-// The chain as the GEMV's kernels run it: renormalised after each full segment that more
-// products follow.
+// The chain as the GEMV's kernels run it.
 template <class F>
 value<F> summed(const value<F>& start, const products<F>& terms) {
-  auto acc = chain<F>::start(start);
-  for (std::size_t j = 0; j < terms.size(); ++j) {
-    if (j > 0 && j % chain<F>::segment == 0) acc = chain<F>::renormalise(acc);
-    acc = chain<F>::add({}, acc, terms[j].first, terms[j].second);
-  }
-  return chain<F>::result(acc);
+  return segmented_chain_sum<chain<F>>(start, terms);
 }
 
 // The bound above, or "" when r meets it and the invariant.
