@@ -14,8 +14,8 @@
 // - Expansions: diagonal d of x y (the products x_i y_(d-i)) by TwoProd for d < N, hi at level d
 //   and lo at level d + 1; diagonal N's products rounded, at level N; the diagonals above N
 //   dropped. qd_real: 10 TwoProds, 30 TwoSums, 3 products and 23 rounded additions, about 230
-//   FP64 instructions, where fma(x, y, s) forms and extracts the whole product every time (about
-//   a thousand instructions a term, and a dependent chain).
+//   FP64 instructions (228 on an H200, ncu), where fma(x, y, s) forms and extracts the whole
+//   product every time (364 FP64 instructions a term, and a dependent chain).
 //
 // Bound. Write u = 2^-53, P_j = |a_j b_j| (doubles) or |x_(j,0) y_(j,0)| (expansions: by the
 // invariant |x_i y_k| <= 2^-52(i+k) P_j), M = |start| + sum P_j and S = start + sum of the exact
