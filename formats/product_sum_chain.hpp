@@ -53,7 +53,7 @@ struct fma_product_chain : value_chain<Format> {
 };
 
 // A chain whose accumulator sums products unnormalised and rounds once (a format's product_sum or
-// value_product_sum); Derived::result rounds it to the format.
+// value_product_sum); the two chains below add the result() that rounds it to the format.
 template <class Format, class Accumulator>
 struct summed_products_chain {
   using traits = format_traits<Format>;

@@ -51,8 +51,8 @@ struct fused_fma_chain : value_chain<Format> {
 };
 
 // A dot product's chain over values of the format: the products' terms summed unnormalised and
-// rounded once where the format has a value_product_sum (the expansions: about a fifth of the
-// instructions of their fma), else fused_fma_chain.
+// rounded once where the format has a value_product_sum (the expansions: qd_real 228 FP64
+// instructions a term against its fma's 364, ncu on an H200), else fused_fma_chain.
 template <class Format>
 using dot_chain = std::conditional_t<has_value_product_sum<format_traits<Format>>::value, value_product_chain<Format>,
                                      fused_fma_chain<Format>>;
