@@ -71,9 +71,9 @@ KOKKOS_FORCEINLINE_FUNCTION void deposit_product_terms(Bins& bins, const expansi
   double e = 0;
   const double p = core::two_prod(x.c[0], y.c[0], e);
   deposit_lead_pair<AnchoredAtLead>(bins, p, e);
-  KAMP_UNROLL
+  KAMP_UNROLL_FOR_LANES
   for (int d = 1; d <= N - 2; ++d) {
-    KAMP_UNROLL
+    KAMP_UNROLL_FOR_LANES
     for (int i = 0; i <= d; ++i) {
       const double q = core::two_prod(x.c[i], y.c[d - i], e);
       bins.deposit(Bins::first_bin(52 * d), q);
@@ -81,13 +81,13 @@ KOKKOS_FORCEINLINE_FUNCTION void deposit_product_terms(Bins& bins, const expansi
     }
   }
   double tail = 0;
-  KAMP_UNROLL
+  KAMP_UNROLL_FOR_LANES
   for (int i = 0; i < N; ++i) {
     const double q = core::two_prod(x.c[i], y.c[N - 1 - i], e);
     bins.deposit(Bins::first_bin(52 * (N - 1)), q);
     tail = core::add_rn(tail, e);
   }
-  KAMP_UNROLL
+  KAMP_UNROLL_FOR_LANES
   for (int i = 1; i < N; ++i) tail = core::add_rn(tail, core::mul_rn(x.c[i], y.c[N - i]));
   bins.deposit(Bins::first_bin(52 * N - ceil_log2(2 * N)), tail);
 }
@@ -98,7 +98,7 @@ KOKKOS_FORCEINLINE_FUNCTION void deposit_product_by_double_terms(Bins& bins, con
   double e = 0;
   const double p = core::two_prod(x.c[0], b, e);
   deposit_lead_pair<AnchoredAtLead>(bins, p, e);
-  KAMP_UNROLL
+  KAMP_UNROLL_FOR_LANES
   for (int i = 1; i < N; ++i) {
     const double q = core::two_prod(x.c[i], b, e);
     bins.deposit(Bins::first_bin(52 * i), q);
@@ -109,7 +109,7 @@ KOKKOS_FORCEINLINE_FUNCTION void deposit_product_by_double_terms(Bins& bins, con
 // An addend's components, |c_k| <= 2^-52k |c_0| < 2^(E + 1 - 52k).
 template <class Bins, int N>
 KOKKOS_FORCEINLINE_FUNCTION void deposit_addend(Bins& bins, const expansion<N>& c) {
-  KAMP_UNROLL
+  KAMP_UNROLL_FOR_LANES
   for (int k = 0; k < N; ++k) bins.deposit(Bins::first_bin(52 * k), c.c[k]);
 }
 
@@ -178,8 +178,9 @@ KOKKOS_INLINE_FUNCTION bool fused_fits(double p, double c) {
 }
 
 // x y + c in one set of bins anchored at the larger of fl(x_0 y_0) and c_0 (fused_fits holds).
+// Forced inline: a call in a host loop over independent operands keeps it from vectorising.
 template <int N>
-KOKKOS_INLINE_FUNCTION expansion<N> binned_fma(const expansion<N>& x, const expansion<N>& y, const expansion<N>& c,
+KOKKOS_FORCEINLINE_FUNCTION expansion<N> binned_fma(const expansion<N>& x, const expansion<N>& y, const expansion<N>& c,
                                                double p) {
   fma_bins_of<N> bins(larger_magnitude(p, c.c[0]));
   deposit_product_terms<false>(bins, x, y);

@@ -120,6 +120,15 @@ struct format_traits<dd::expansion<N>> : dd::detail::multi_double_arithmetic<dd:
                                                const value_type& c) {
     return dd::fma(a, b, c);
   }
+  // fma's branch-free common path, the bins (formats/fma_common_path.hpp).
+  KOKKOS_FORCEINLINE_FUNCTION static bool fma_takes_common_path(const no_context&, const value_type& a,
+                                                                const value_type& b, const value_type& c) {
+    return dd::fma_takes_bins(a, b, c);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION static value_type fma_common_path(const no_context&, const value_type& a,
+                                                                const value_type& b, const value_type& c) {
+    return dd::fma_in_bins(a, b, c);
+  }
   // a x + c for a double a: the product by a double grows 2N terms, not N(N-1)+N+1.
   KOKKOS_INLINE_FUNCTION static value_type fma_by_double(const no_context&, double a, const value_type& x,
                                                          const value_type& c) {

@@ -53,7 +53,7 @@ struct exact_sum {
   // Slots taken as they are: nonoverlapping where nonzero, increasing in magnitude.
   KOKKOS_INLINE_FUNCTION static exact_sum from_nonoverlapping(const double (&digits)[Slots]) {
     exact_sum s;
-    KAMP_UNROLL
+    KAMP_UNROLL_FOR_LANES
     for (int i = 0; i < Slots; ++i) s.c[i] = digits[i];
     return s;
   }
@@ -64,7 +64,7 @@ struct exact_sum {
     // Top-down: merge each component into the running sum while the sum absorbs it exactly; a
     // sum that does not is stored one slot above the component just read (already consumed).
     double q = c[used - 1];
-    KAMP_UNROLL
+    KAMP_UNROLL_FOR_LANES
     for (int i = Slots - 2; i >= 0; --i) {
       if (i > used - 2) continue;
       double err = 0;
@@ -74,7 +74,7 @@ struct exact_sum {
     }
     // Bottom-up, from q: the same from the other end; the errors stay, one slot below (slot 0,
     // q's, is overwritten or, with one slot used, cleared).
-    KAMP_UNROLL
+    KAMP_UNROLL_FOR_LANES
     for (int i = 1; i < Slots; ++i) {
       if (i >= used) continue;
       double err = 0;

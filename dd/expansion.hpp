@@ -220,14 +220,28 @@ KOKKOS_INLINE_FUNCTION expansion<N> mul(const expansion<N>& x, double b) {
   return detail::apply<detail::product_by_double_op>(x, expansion<N>(b));
 }
 
-// x y + c with one rounding where the bins take it (finite operands, fl(x_0 y_0) in the bins'
-// range, |c_0| < 2^1000, neither factor a power of two, so that fma(x, 1, c) is add(x, c)), else
-// add(mul(x, y), c); both within the fma contract (the proof above).
+// Whether fma(x, y, c) rounds once in the bins: finite operands, fl(x_0 y_0) in the bins' range,
+// |c_0| < 2^1000, neither factor a power of two (so that fma(x, 1, c) is add(x, c)).
+template <int N>
+KOKKOS_FORCEINLINE_FUNCTION bool fma_takes_bins(const expansion<N>& x, const expansion<N>& y,
+                                                const expansion<N>& c) {
+  const bool scaling = detail::is_power_of_two(x) || detail::is_power_of_two(y);
+  return !scaling && detail::fused_fits<detail::fma_bins_of<N>>(core::mul_rn(x.c[0], y.c[0]), c.c[0]);
+}
+
+// fma(x, y, c)'s bits where fma_takes_bins(x, y, c) holds, any value elsewhere; no branch, so a
+// host loop of it over independent operands vectorises (blas/generic/level1_kernels.hpp).
+template <int N>
+KOKKOS_FORCEINLINE_FUNCTION expansion<N> fma_in_bins(const expansion<N>& x, const expansion<N>& y,
+                                                     const expansion<N>& c) {
+  return detail::binned_fma(x, y, c, core::mul_rn(x.c[0], y.c[0]));
+}
+
+// x y + c with one rounding where the bins take it (fma_takes_bins), else add(mul(x, y), c);
+// both within the fma contract (the proof above).
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> fma(const expansion<N>& x, const expansion<N>& y, const expansion<N>& c) {
-  const double p = core::mul_rn(x.c[0], y.c[0]);
-  const bool scaling = detail::is_power_of_two(x) || detail::is_power_of_two(y);
-  if (!scaling && detail::fused_fits<detail::fma_bins_of<N>>(p, c.c[0])) return detail::binned_fma(x, y, c, p);
+  if (fma_takes_bins(x, y, c)) return fma_in_bins(x, y, c);
   return add(mul(x, y), c);
 }
 

@@ -17,7 +17,7 @@ template <int N, int Slots>
 KOKKOS_INLINE_FUNCTION expansion<N> leading_components(exact_sum<Slots>& s) {
   static_assert(Slots >= N, "an exact sum of fewer terms than components");
   expansion<N> r;
-  KAMP_UNROLL
+  KAMP_UNROLL_FOR_LANES
   for (int k = 0; k < N; ++k) r.c[k] = s.extract(Slots - k);
   return r;
 }

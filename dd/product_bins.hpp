@@ -85,7 +85,7 @@ struct product_bins {
   // Bins anchored at p's binade (fits(p) holds).
   KOKKOS_FORCEINLINE_FUNCTION explicit product_bins(double p)
       : binade(core::detail::double_of(core::detail::bits_of(p) & 0x7ff0000000000000)) {
-    KAMP_UNROLL
+    KAMP_UNROLL_FOR_LANES
     for (int j = 0; j < count; ++j) b[j] = core::mul_rn(binade, start(j));
   }
 
@@ -105,7 +105,7 @@ struct product_bins {
   // above: nonoverlapping. 4 flops a bin where Grow-Expansion would take a TwoSum cascade.
   KOKKOS_FORCEINLINE_FUNCTION void digits(double (&v)[digit_count]) {
     v[0] = carry(last, last, rest);
-    KAMP_UNROLL
+    KAMP_UNROLL_FOR_LANES
     for (int k = 1; k < count; ++k) {  // bin j = count - k, its digit v[k]
       const int j = count - k;
       const double value = core::sub_rn(b[j], core::mul_rn(binade, start(j)));
@@ -120,7 +120,7 @@ struct product_bins {
  private:
   // FastTwoSums of t through bins first .. last_bin; returns what the last one leaves.
   KOKKOS_FORCEINLINE_FUNCTION double carry(int first, int last_bin, double t) {
-    KAMP_UNROLL
+    KAMP_UNROLL_FOR_LANES
     for (int j = 0; j < count; ++j) {
       if (j < first || j > last_bin) continue;
       const double s = core::add_rn(b[j], t);

@@ -50,6 +50,12 @@
 //   KOKKOS_INLINE_FUNCTION static value_type fma_by_double(const context_type&, double a, x, c);
 //       a x + c with fma(from_double(a), x, c)'s bound (formats/fma_by_double.hpp)
 //
+// Optional, for formats whose fma has a branch-free common path (the expansions' bins):
+//   KOKKOS_FORCEINLINE_FUNCTION static bool fma_takes_common_path(const context_type&, a, b, c);
+//   KOKKOS_FORCEINLINE_FUNCTION static value_type fma_common_path(const context_type&, a, b, c);
+//       fma(a, b, c)'s bits where fma_takes_common_path holds, any value elsewhere, without a
+//       branch: a host loop of it over independent elements vectorises (formats/fma_common_path.hpp)
+//
 // Optional, for formats that sum exact products of doubles unnormalised (the multi-doubles):
 //   using product_sum;                         an accumulator: constructor from a value_type (the
 //                                              chain's start), add_product(double, double), result()

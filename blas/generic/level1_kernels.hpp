@@ -1,9 +1,15 @@
 #pragma once
 // Level-1 BLAS for any format, through format_traits only. Elementwise routines (scal, axpy)
-// are one thread per element. Sums (dot, asum) are deterministic (blas/generic/deterministic_sums.hpp).
+// are one thread per element (AXPY on the host: blocks of elements in SIMD lanes, where the
+// format's fma has a branch-free common path). Sums (dot, asum) are deterministic
+// (blas/generic/deterministic_sums.hpp).
 #include <Kokkos_Core.hpp>
 
+#include <type_traits>
+
 #include "blas/generic/deterministic_sums.hpp"
+#include "blas/generic/value_planes.hpp"
+#include "formats/fma_common_path.hpp"
 #include "formats/format_traits.hpp"
 #include "formats/index_map.hpp"
 
@@ -30,6 +36,45 @@ struct axpy_kernel {
   context_t<Format> context;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
     y.store(y_map(i), traits::fma(context, alpha, x.load(x_map(i)), y.load(y_map(i))));
+  }
+};
+
+// AXPY on the host for formats whose fma has a branch-free common path: a block of `lanes`
+// consecutive elements at a time, the common path for all of them in one loop that the compiler
+// vectorises (their words in planes, the elements side by side in SIMD lanes), then fma for the
+// elements it does not take. The bits are fma's, as on the GPU. One element at a time, the qd_real
+// fma takes 150 ns on the 2-core host, 30 ns an element in AVX2 lanes.
+template <class Format, class Array>
+struct axpy_lanes_kernel {
+  static constexpr int lanes = 8;  // two AVX2 vectors
+  using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  Array x, y;
+  vector_map x_map, y_map;
+  std::int64_t n;
+  value alpha;
+  context_t<Format> context;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t block) const {
+    const std::int64_t first = block * lanes;
+    const int count = n - first < lanes ? static_cast<int>(n - first) : lanes;
+    value_planes<value, lanes> xs, ys, common_result;
+    for (int l = 0; l < lanes; ++l) {  // a short block's spare lanes compute on zeros, unused
+      xs.set(l, l < count ? x.load(x_map(first + l)) : traits::zero());
+      ys.set(l, l < count ? y.load(y_map(first + l)) : traits::zero());
+    }
+    std::int64_t common[lanes];  // a bool array kept GCC 12 from vectorising the loop
+    // Lanes l and l + lanes / 2 in each step: the vectoriser makes them two independent vectors
+    // side by side. The path is a chain of dependent FastTwoSums; one vector at a time left the
+    // FP pipes waiting on it (38 -> 30 ns an element).
+    for (int l = 0; l < lanes / 2; ++l) {
+      const int h = l + lanes / 2;
+      common[l] = traits::fma_takes_common_path(context, alpha, xs.get(l), ys.get(l));
+      common[h] = traits::fma_takes_common_path(context, alpha, xs.get(h), ys.get(h));
+      common_result.set(l, traits::fma_common_path(context, alpha, xs.get(l), ys.get(l)));
+      common_result.set(h, traits::fma_common_path(context, alpha, xs.get(h), ys.get(h)));
+    }
+    for (int l = 0; l < count; ++l)
+      y.store(y_map(first + l), common[l] ? common_result.get(l) : traits::fma(context, alpha, xs.get(l), ys.get(l)));
   }
 };
 
@@ -67,9 +112,17 @@ void scal(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alp
 template <class Format, class ExecSpace, class Array>
 void axpy(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alpha, const Array& x,
           std::int64_t incx, const Array& y, std::int64_t incy) {
-  const auto context = format_traits<Format>::template context<typename Array::memory_space>();
-  Kokkos::parallel_for("kamp::blas::axpy", core::range(exec, n),
-                       axpy_kernel<Format, Array>{x, y, vector_map(incx, n), vector_map(incy, n), alpha, context});
+  using traits = format_traits<Format>;
+  const auto context = traits::template context<typename Array::memory_space>();
+  constexpr bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
+  if constexpr (host && has_fma_common_path<traits>::value) {
+    using kernel = axpy_lanes_kernel<Format, Array>;
+    Kokkos::parallel_for("kamp::blas::axpy", core::range(exec, (n + kernel::lanes - 1) / kernel::lanes),
+                         kernel{x, y, vector_map(incx, n), vector_map(incy, n), n, alpha, context});
+  } else {
+    Kokkos::parallel_for("kamp::blas::axpy", core::range(exec, n),
+                         axpy_kernel<Format, Array>{x, y, vector_map(incx, n), vector_map(incy, n), alpha, context});
+  }
 }
 
 template <class Format, class ExecSpace, class Array>

@@ -4,8 +4,9 @@
 // cancellation down to the last bits (c = -x y and near it), addends far above and below the
 // product, zeros, components at their largest or far below their bounds, both operand orders;
 // outside the bins' range (leads near 2^1000, tiny products, Inf, NaN, power-of-two factors)
-// the bits of add(mul(x, y), c). The product by a double the same way. Every backend
-// reproduces the host's bits.
+// the bits of add(mul(x, y), c), and fma_takes_bins false for special values and power-of-two
+// factors; fma_in_bins (the branch-free common path) fma's bits wherever fma_takes_bins holds.
+// The product by a double the same way. Every backend reproduces the host's bits.
 #include <gtest/gtest.h>
 #include <mpfr.h>
 
@@ -100,17 +101,25 @@ TYPED_TEST(expansion_fma_test, meets_the_fma_contract_in_both_operand_orders) {
   using E = TypeParam;
   using traits = kamp::format_traits<E>;
   const mpfr_value u = traits::unit_roundoff();
-  for (const auto& [x, y, c] : binned_cases<E>(9000 + E::size, kamp::test::sweep_count(12000, 60000))) {
+  const auto cases = binned_cases<E>(9000 + E::size, kamp::test::sweep_count(12000, 60000));
+  std::size_t in_bins = 0;
+  for (const auto& [x, y, c] : cases) {
     const mpfr_value xy = exact_product(traits::to_mpfr(x), traits::to_mpfr(y)), mc = traits::to_mpfr(c);
     for (const E& r : {kamp::dd::fma(x, y, c), kamp::dd::fma(y, x, c)}) {
       const std::string where = show(x) + " * " + show(y) + " + " + show(c) + " -> " + show(r);
       ASSERT_EQ(invariant_violation(r), "") << where;
       ASSERT_EQ(contract_violation(traits::to_mpfr(r), xy, mc, u), "") << where;
     }
+    // The branch-free common path (the host AXPY's SIMD lanes) has fma's bits where it applies.
+    if (kamp::dd::fma_takes_bins(x, y, c)) {
+      ++in_bins;
+      ASSERT_TRUE(same_bits(kamp::dd::fma_in_bins(x, y, c), kamp::dd::fma(x, y, c))) << show(x) << " * " << show(y);
+    }
     // An exact zero is +0, as x y + c rounds it.
     const E zero = kamp::dd::fma(x, y, -kamp::dd::mul(x, y));
     if (zero.c[0] == 0) ASSERT_FALSE(std::signbit(zero.c[0])) << show(x) << " * " << show(y);
   }
+  EXPECT_GE(in_bins, cases.size() * 9 / 10);  // the classes are meant for the bins
 }
 
 TYPED_TEST(expansion_fma_test, by_a_double_meets_the_fma_contract_and_is_what_fma_by_double_gives) {
@@ -150,11 +159,11 @@ TYPED_TEST(expansion_fma_test, outside_the_bins_is_the_product_then_the_sum) {
     for (double t : {0.0, -0.0, 2.5, inf, nan}) cases.push_back({E(s), E(t), random_value<E>(rng, 0, 0)});
   for (double s : {inf, -inf, nan, 0.0, -0.0}) cases.push_back({random_value<E>(rng, 0, 0), random_value<E>(rng, 0, 0), E(s)});
   for (const auto& [x, y, c] : cases) {
+    const bool special = !std::isfinite(x.c[0]) || !std::isfinite(y.c[0]) || !std::isfinite(c.c[0]) ||
+                         kamp::dd::detail::is_power_of_two(x) || kamp::dd::detail::is_power_of_two(y);
+    if (special) ASSERT_FALSE(kamp::dd::fma_takes_bins(x, y, c)) << show(x) << " * " << show(y) << " + " << show(c);
+    if (kamp::dd::fma_takes_bins(x, y, c)) continue;  // taken by the bins: the contract test's business
     const E fused = kamp::dd::fma(x, y, c), separate = kamp::dd::add(kamp::dd::mul(x, y), c);
-    const double p = x.c[0] * y.c[0];
-    const bool scaling = kamp::dd::detail::is_power_of_two(x) || kamp::dd::detail::is_power_of_two(y);
-    if (!scaling && kamp::dd::detail::fused_fits<kamp::dd::detail::fma_bins_of<E::size>>(p, c.c[0]))
-      continue;  // taken by the bins: the contract test's business
     ASSERT_TRUE(same_bits(fused, separate) || (std::isnan(fused.c[0]) && std::isnan(separate.c[0])))
         << show(x) << " * " << show(y) << " + " << show(c) << ": " << show(fused) << " vs " << show(separate);
   }
