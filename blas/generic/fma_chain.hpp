@@ -2,7 +2,8 @@
 // The step of a long fma chain (a GEMM sum): fma_finite where the format offers it
 // (formats/format_traits.hpp), so the inner loop skips the per-step special-value tests, and
 // chain_needs_recompute to find the few chains whose result must be redone with fma. dot_chain
-// is the GEMV's chain: a value product sum where the format offers one, else these fmas.
+// is the GEMV's and the GEMM's chain: a value product sum where the format offers one, else
+// these fmas.
 #include <type_traits>
 
 #include "formats/format_traits.hpp"

@@ -1,10 +1,13 @@
 #pragma once
 // GEMM for any format, through format_traits only: C <- alpha op(A) op(B) + beta C, all
-// column-major. Every output adds its k products in order, s = fma(a_il, b_lj, s) for
-// l = 0, 1, ..., and forms C_ij = alpha s_ij + beta C_ij, so it errs by at most
-// gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|)_ij, and every backend gets the same bits.
-// The sums run as chains of chain_fma (fma_chain.hpp); the rare sum that needs it is redone with
-// fma from A and B (checked_sum).
+// column-major. Every output adds its k products in order as one dot_chain (fma_chain.hpp: for
+// the expansions a level sum of the products' terms, renormalised after every `segment` terms
+// that more follow and rounded once, dd/level_sum.hpp; for the other formats s = chain_fma(a_il,
+// b_lj, s)), and forms C_ij = alpha s_ij + beta C_ij. A level sum of k terms errs by at most (1 +
+// (k / R + 2) 2^-7) u of their magnitudes, less than the gamma_k of the k fmas it replaces, so
+// each output errs by at most gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|)_ij, and every
+// backend gets the same bits. The rare sum that needs it (a non-finite one) is redone with fma
+// from A and B (checked_sum).
 //   GPU:  one team of 16 x 16 threads per tile of C; the team stages depth-16 slices of op(A)
 //         and op(B) in scratch (shallower for values over 64 bytes), and each thread keeps a
 //         block x block register tile of sums (gemm_tiling: how many values fit the registers
@@ -41,7 +44,7 @@ KOKKOS_INLINE_FUNCTION std::size_t op_index(bool transposed, std::int64_t row, s
   return static_cast<std::size_t>(transposed ? col + row * ld : row + col * ld);
 }
 
-// sum_l op(A)_il op(B)_lj as a chain of fma: what a chain of chain_fma stands for.
+// sum_l op(A)_il op(B)_lj as a chain of fma: what a chain needing it is redone as.
 template <class Format, class Array>
 KOKKOS_INLINE_FUNCTION value_type_t<Format> checked_sum(const context_t<Format>& context, const Array& A,
                                                         const Array& B, bool transposed_a, bool transposed_b,
@@ -54,10 +57,11 @@ KOKKOS_INLINE_FUNCTION value_type_t<Format> checked_sum(const context_t<Format>&
   return sum;
 }
 
-template <class Format, class ExecSpace, class Array>
+template <class Format, class ExecSpace, class Array, class Chain = dot_chain<Format>>
 struct gemm_tiles_kernel {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
+  using chain = Chain;
   using tiling = gemm_tiling<value>;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using scratch = Kokkos::View<value**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space,
@@ -93,19 +97,24 @@ struct gemm_tiles_kernel {
     const std::int64_t j0 = (team.league_rank() / tiles_m) * tiling::tile;
     scratch a_tile(team.team_scratch(0), depth, tiling::tile), b_tile(team.team_scratch(0), depth, tiling::tile);
     const int tx = team.team_rank() % threads, ty = team.team_rank() / threads;
-    value sum[block][block];
+    typename chain::accumulator sum[block][block];
     KAMP_UNROLL for (int p = 0; p < block; ++p)
-      KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] = traits::zero();
+      KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] = chain::start(traits::zero());
     for (std::int64_t l0 = 0; l0 < k; l0 += depth) {
       stage(team, i0, j0, l0, a_tile, b_tile);
       team.team_barrier();
       const int terms = static_cast<int>(k - l0 < depth ? k - l0 : depth);
       for (int l = 0; l < terms; ++l) {
+        if constexpr (chain::segment < unsegmented) {
+          if (l0 + l > 0 && (l0 + l) % chain::segment == 0)
+            KAMP_UNROLL for (int p = 0; p < block; ++p)
+              KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] = chain::renormalise(sum[p][q]);
+        }
         value a[block], b[block];
         KAMP_UNROLL for (int p = 0; p < block; ++p) a[p] = a_tile(l, tx + threads * p);
         KAMP_UNROLL for (int q = 0; q < block; ++q) b[q] = b_tile(l, ty + threads * q);
         KAMP_UNROLL for (int p = 0; p < block; ++p)
-          KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] = chain_fma<Format>(context, a[p], b[q], sum[p][q]);
+          KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] = chain::add(context, sum[p][q], a[p], b[q]);
       }
       team.team_barrier();
     }
@@ -116,11 +125,12 @@ struct gemm_tiles_kernel {
       KAMP_UNROLL for (int q = 0; q < block; ++q) {
         const std::int64_t i = i0 + tx + threads * p, j = j0 + ty + threads * q;
         if (i >= m || j >= n) continue;
-        if (chain_needs_recompute<Format>(sum[p][q])) {
+        const value rounded = chain::result(sum[p][q]);
+        if (chain::needs_recompute(context, rounded)) {
           redo |= 1u << (p * block + q);
           continue;
         }
-        store(i, j, sum[p][q]);
+        store(i, j, rounded);
       }
     for (int e = 0; redo != 0; ++e, redo >>= 1) {
       if ((redo & 1u) == 0) continue;
@@ -138,10 +148,11 @@ struct gemm_tiles_kernel {
 
 constexpr int host_rows = 64, host_cols = 16;
 
-template <class Format, class Array>
+template <class Format, class Array, class Chain = dot_chain<Format>>
 struct gemm_host_kernel {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
+  using chain = Chain;
   Array A, B, C;
   std::int64_t m, n, k, lda, ldb, ldc, blocks_m;
   bool transposed_a, transposed_b;
@@ -153,22 +164,26 @@ struct gemm_host_kernel {
     const std::int64_t i0 = (block % blocks_m) * host_rows, j0 = (block / blocks_m) * host_cols;
     const int rows = static_cast<int>(std::min<std::int64_t>(host_rows, m - i0));
     const int cols = static_cast<int>(std::min<std::int64_t>(host_cols, n - j0));
-    value_planes<value, host_rows> sum[host_cols], a;
+    value_planes<typename chain::accumulator, host_rows> sum[host_cols];
+    value_planes<value, host_rows> a;
     for (int c = 0; c < host_cols; ++c)
-      for (int r = 0; r < host_rows; ++r) sum[c].set(r, traits::zero());
+      for (int r = 0; r < host_rows; ++r) sum[c].set(r, chain::start(traits::zero()));
     for (int r = 0; r < host_rows; ++r) a.set(r, traits::zero());
     for (std::int64_t l = 0; l < k; ++l) {
+      if (l > 0 && l % chain::segment == 0)
+        for (int c = 0; c < cols; ++c)
+          for (int r = 0; r < rows; ++r) sum[c].set(r, chain::renormalise(sum[c].get(r)));
       for (int r = 0; r < rows; ++r) a.set(r, A.load(op_index(transposed_a, i0 + r, l, lda)));
       for (int c = 0; c < cols; ++c) {
         const value b = B.load(op_index(transposed_b, l, j0 + c, ldb));
         auto& s = sum[c];
-        for (int r = 0; r < host_rows; ++r) s.set(r, chain_fma<Format>(context, a.get(r), b, s.get(r)));
+        for (int r = 0; r < host_rows; ++r) s.set(r, chain::add(context, s.get(r), a.get(r), b));
       }
     }
     for (int c = 0; c < cols; ++c)
       for (int r = 0; r < rows; ++r) {
-        auto s = sum[c].get(r);
-        if (chain_needs_recompute<Format>(s))
+        auto s = chain::result(sum[c].get(r));
+        if (chain::needs_recompute(context, s))
           s = checked_sum<Format>(context, A, B, transposed_a, transposed_b, i0 + r, j0 + c, k, lda, ldb);
         const auto c_index = static_cast<std::size_t>(i0 + r + (j0 + c) * ldc);
         const auto old = beta_zero ? traits::zero() : C.load(c_index);
@@ -192,8 +207,9 @@ struct gemm_scale_kernel {
   }
 };
 
-// Arguments checked, m, n > 0; alpha_zero also covers k = 0.
-template <class Format, class ExecSpace, class Array>
+// Arguments checked, m, n > 0; alpha_zero also covers k = 0. Chain: the sums' chain (dot_chain;
+// a bench may time fused_fma_chain beside it).
+template <class Format, class ExecSpace, class Array, class Chain = dot_chain<Format>>
 void gemm(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int64_t m, std::int64_t n,
           std::int64_t k, const value_type_t<Format>& alpha, bool alpha_zero, const Array& A, std::int64_t lda,
           const Array& B, std::int64_t ldb, const value_type_t<Format>& beta, bool beta_zero, const Array& C,
@@ -211,10 +227,10 @@ void gemm(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int6
         "kamp::blas::gemm::host_blocks",
         Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>(
             exec, 0, blocks_m * blocks_n),
-        gemm_host_kernel<Format, Array>{A, B, C, m, n, k, lda, ldb, ldc, blocks_m, transposed_a, transposed_b, alpha,
+        gemm_host_kernel<Format, Array, Chain>{A, B, C, m, n, k, lda, ldb, ldc, blocks_m, transposed_a, transposed_b, alpha,
                                         beta, beta_zero, context});
   } else {
-    using kernel = gemm_tiles_kernel<Format, ExecSpace, Array>;
+    using kernel = gemm_tiles_kernel<Format, ExecSpace, Array, Chain>;
     using tiling = typename kernel::tiling;
     const std::int64_t tiles_m = (m + tiling::tile - 1) / tiling::tile, tiles_n = (n + tiling::tile - 1) / tiling::tile;
     Kokkos::TeamPolicy<ExecSpace> policy(exec, static_cast<int>(tiles_m * tiles_n), tiling::threads * tiling::threads);

@@ -108,10 +108,32 @@ void check_gemm(char trans_a, char trans_b, bool beta_zero) {
   }
 }
 
+// A kernel's chain over the terms a(l) b(l), l = from, from + step, ... before to: dot_chain (a
+// level sum renormalised after each full segment that more terms follow, or chain_fma), redone as
+// a chain of fma where its result is not finite.
+template <class F, class TermA, class TermB>
+value_type_t<F> kernel_chain(const context_t<F>& context, const TermA& a, const TermB& b, std::int64_t from,
+                             std::int64_t to, std::int64_t step) {
+  using traits = format_traits<F>;
+  using dot = blas::generic::dot_chain<F>;
+  auto acc = dot::start(traits::zero());
+  std::int64_t count = 0;
+  for (std::int64_t l = from; l < to; l += step, ++count) {
+    if (count > 0 && count % dot::segment == 0) acc = dot::renormalise(acc);
+    acc = dot::add(context, acc, a(l), b(l));
+  }
+  value_type_t<F> s = dot::result(acc);
+  if (!dot::needs_recompute(context, s)) return s;
+  s = traits::zero();
+  for (std::int64_t l = from; l < to; l += step) s = traits::fma(context, a(l), b(l), s);
+  return s;
+}
+
 // Operands that take the exits of the special-value tests (zero sums of either sign, exact
 // cancellation, Inf, NaN, overflow, products in the subnormal range) beside ordinary ones: every
-// output has the bits of the in-order chain s <- fma(op(A)_il, op(B)_lj, s) from zero and
-// alpha s + beta C_ij formed as the kernels' contract states (NaN only where the chain is NaN).
+// output has the bits of its chain over l in order (kernel_chain: for the expansions a level sum,
+// renormalised within k = 40, redone with fma where not finite) and alpha s + beta C_ij formed as
+// the kernels' contract states (NaN only where the chain is NaN).
 template <class Case>
 void check_gemm_special_values(char trans_a, char trans_b) {
   using F = typename Case::format;
@@ -152,22 +174,21 @@ void check_gemm_special_values(char trans_a, char trans_b) {
   std::vector<value> want(m * n);
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) {
-      value sum = traits::zero();
-      for (std::int64_t l = 0; l < k; ++l)
-        sum = traits::fma(context, As[ta ? l + i * lda : i + l * lda], Bs[tb ? j + l * ldb : l + j * ldb], sum);
+      const auto a = [&](std::int64_t l) { return As[ta ? l + i * lda : i + l * lda]; };
+      const auto b = [&](std::int64_t l) { return Bs[tb ? j + l * ldb : l + j * ldb]; };
+      const value sum = kernel_chain<F>(context, a, b, 0, k, 1);
       want[i + j * m] = traits::fma(context, alpha, sum, traits::mul(context, beta, Cs[i + j * m]));
     }
   stored<Case>(want, "want");  // rounded as C stores it (D+S)
   for (std::int64_t e = 0; e < m * n; ++e)
     ASSERT_TRUE(same_bits<F>(got[e], want[e])) << "gemm " << trans_a << trans_b << " C(" << e % m << ", " << e / m
-                                               << ") = " << traits::to_string(got[e]) << ", the fma chain gives "
+                                               << ") = " << traits::to_string(got[e]) << ", the kernel's chain gives "
                                                << traits::to_string(want[e]);
 }
 
 // GEMV on the operands of check_gemm_special_values: every output has the bits of the kernels'
 // partition of its dot product ('N': gemv_slices chains in column order, added in slice order;
-// 'T': 32 lane chains over rows l, l + 32, ..., added in lane order), each chain its dot_chain
-// and, where that is not finite (Inf, NaN, overflow), the chain of fma.
+// 'T': 32 lane chains over rows l, l + 32, ..., added in lane order), each a kernel_chain.
 template <class Case>
 void check_gemv_special_values(char trans) {
   using F = typename Case::format;
@@ -198,23 +219,10 @@ void check_gemv_special_values(char trans) {
   blas::gemv(typename Case::space(), trans, m, n, alpha, A, m, x, 1, beta, y, 1);
   Kokkos::fence();
   const auto got = copy_to_host(y);
-  const auto a = [&](std::int64_t o, std::int64_t l) { return As[t ? l + o * m : o + l * m]; };
-  // The kernel's chain over terms from, from + step, ... before to: dot_chain (a level sum
-  // renormalised after each full segment that more terms follow, or chain_fma), redone as a chain
-  // of fma where its result is not finite.
   const auto chain = [&](std::int64_t o, std::int64_t from, std::int64_t to, std::int64_t step) {
-    using dot = blas::generic::dot_chain<F>;
-    auto acc = dot::start(traits::zero());
-    std::int64_t count = 0;
-    for (std::int64_t l = from; l < to; l += step, ++count) {
-      if (count > 0 && count % dot::segment == 0) acc = dot::renormalise(acc);
-      acc = dot::add(context, acc, a(o, l), xs[l]);
-    }
-    value s = dot::result(acc);
-    if (!dot::needs_recompute(context, s)) return s;
-    s = traits::zero();
-    for (std::int64_t l = from; l < to; l += step) s = traits::fma(context, a(o, l), xs[l], s);
-    return s;
+    const auto a = [&](std::int64_t l) { return As[t ? l + o * m : o + l * m]; };
+    const auto x_at = [&](std::int64_t l) { return xs[l]; };
+    return kernel_chain<F>(context, a, x_at, from, to, step);
   };
   const std::int64_t slices = blas::generic::gemv_slices<value>(m, n), length = (n + slices - 1) / slices;
   std::vector<value> want(outputs);

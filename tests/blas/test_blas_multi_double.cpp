@@ -35,7 +35,7 @@ TYPED_TEST(blas_multi_double, gemm_within_bounds) {
   for (const char ta : {'N', 'T'})
     for (const char tb : {'N', 'T'}) kamp::test::check_gemm<typename TestFixture::test_case>(ta, tb, ta == tb);
 }
-TYPED_TEST(blas_multi_double, gemm_special_values_follow_the_fma_chain) {
+TYPED_TEST(blas_multi_double, gemm_special_values_follow_the_kernels_chain) {
   for (const char ta : {'N', 'T'})
     for (const char tb : {'N', 'T'}) kamp::test::check_gemm_special_values<typename TestFixture::test_case>(ta, tb);
 }
