@@ -132,8 +132,8 @@ value_type_t<F> kernel_chain(const context_t<F>& context, const TermA& a, const 
 // Operands that take the exits of the special-value tests (zero sums of either sign, exact
 // cancellation, Inf, NaN, overflow, products in the subnormal range) beside ordinary ones: every
 // output has the bits of its chain over l in order (kernel_chain: for the expansions a level sum,
-// renormalised within k = 40, redone with fma where not finite) and alpha s + beta C_ij formed as
-// the kernels' contract states (NaN only where the chain is NaN).
+// renormalised within k = 40 from expansion<5> on, redone with fma where not finite) and alpha s +
+// beta C_ij formed as the kernels' contract states (NaN only where the chain is NaN).
 template <class Case>
 void check_gemm_special_values(char trans_a, char trans_b) {
   using F = typename Case::format;
