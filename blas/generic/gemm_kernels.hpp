@@ -227,8 +227,8 @@ void gemm(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int6
         "kamp::blas::gemm::host_blocks",
         Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Dynamic>, Kokkos::IndexType<std::int64_t>>(
             exec, 0, blocks_m * blocks_n),
-        gemm_host_kernel<Format, Array, Chain>{A, B, C, m, n, k, lda, ldb, ldc, blocks_m, transposed_a, transposed_b, alpha,
-                                        beta, beta_zero, context});
+        gemm_host_kernel<Format, Array, Chain>{A, B, C, m, n, k, lda, ldb, ldc, blocks_m, transposed_a, transposed_b,
+                                               alpha, beta, beta_zero, context});
   } else {
     using kernel = gemm_tiles_kernel<Format, ExecSpace, Array, Chain>;
     using tiling = typename kernel::tiling;

@@ -10,77 +10,22 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
 #include "blas/generic/gemm_kernels.hpp"
 #include "dd/dd_format.hpp"
+#include "experiments/device/bench_values.hpp"
+#include "experiments/device/best_of_launches.hpp"
 using namespace kamp;
 
-// A value of the format from a hash of (i, seed): lead in [0.5, 2) with a random sign, each lower
-// component at most half an ulp of the one above (the invariant), zeros now and then.
-template <class V>
-KOKKOS_INLINE_FUNCTION V hashed_value(std::uint64_t i, std::uint64_t seed) {
-  std::uint64_t h = (i + 1) * 0x9E3779B97F4A7C15ull ^ seed;
-  const auto next = [&h] {
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 29;
-    return static_cast<double>(h >> 11) * 0x1p-53;  // [0, 1)
-  };
-  V v;
-  double c = (next() < 0.5 ? -1 : 1) * (0.5 + 1.5 * next());
-  constexpr int parts = sizeof(V) / sizeof(double);
-  double* out = reinterpret_cast<double*>(&v);
-  for (int k = 0; k < parts; ++k) {
-    out[k] = c;
-    c = std::ldexp(std::fabs(c), -54) * (next() - 0.5) * (next() < 0.1 ? 0 : 1);
-  }
-  return v;
-}
-
-template <class F, class Space>
-array_t<F, typename Space::memory_space> filled(std::int64_t n, std::uint64_t seed, const char* label) {
-  using V = value_type_t<F>;
-  array_t<F, typename Space::memory_space> a(n, label);
-  Kokkos::parallel_for(
-      Kokkos::RangePolicy<Space>(0, n), KOKKOS_LAMBDA(std::int64_t i) { a.store(i, hashed_value<V>(i, seed)); });
-  Kokkos::fence();
-  return a;
-}
-
-// C <- A B (m x k times k x n, column-major, leading dimensions m and k).
 template <class F, class Chain, class Space, class Array>
 void gemm(const Space& exec, std::int64_t m, std::int64_t n, std::int64_t k, const Array& A, const Array& B,
           const Array& C) {
   using traits = format_traits<F>;
   blas::generic::gemm<F, Space, Array, Chain>(exec, false, false, m, n, k, traits::from_double({}, 1.0), false, A, m,
                                               B, k, traits::zero(), true, C, m);
-}
-
-// The best of three fenced launches, in ms (one launch of the qd_real GEMM takes about 0.2 s).
-template <class Launch>
-double best_of_three_ms(Launch&& launch) {
-  double best = 1e9;
-  for (int r = 0; r < 3; ++r) {
-    Kokkos::fence();
-    const auto t0 = std::chrono::steady_clock::now();
-    launch();
-    Kokkos::fence();
-    best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return best;
-}
-
-template <class F>
-std::vector<value_type_t<F>> on_host(const array_t<F, Kokkos::CudaSpace>& a, std::int64_t n) {
-  array_t<F, Kokkos::HostSpace> h(n, "host");
-  Kokkos::deep_copy(h.values, a.values);
-  std::vector<value_type_t<F>> v(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = h.load(static_cast<std::size_t>(i));
-  return v;
 }
 
 // Whether the GPU's GEMM of 200 x 190 x 300 has the host's bits.
@@ -112,12 +57,15 @@ void run(const char* name, std::int64_t n, bool both_chains) {
   const auto A = filled<F, Kokkos::Cuda>(n * n, 11, "A"), B = filled<F, Kokkos::Cuda>(n * n, 12, "B");
   array_t<F, Kokkos::CudaSpace> C(n * n, "C"), C_fma(n * n, "C_fma");
   const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
-  const double levels = best_of_three_ms([&] { gemm<F, blas::generic::dot_chain<F>>(exec, n, n, n, A, B, C); });
+  // The best of three single launches (one qd_real launch takes about 0.14 s).
+  const double levels =
+      best_of_launches_ms([&] { gemm<F, blas::generic::dot_chain<F>>(exec, n, n, n, A, B, C); }, 3, 1);
   if (!both_chains) {
     std::printf("%s,%ld,fma,%.2f,%.2f,,\n", name, static_cast<long>(n), levels, flops / (levels * 1e-3) * 1e-9);
     return;
   }
-  const double fma = best_of_three_ms([&] { gemm<F, blas::generic::fused_fma_chain<F>>(exec, n, n, n, A, B, C_fma); });
+  const double fma =
+      best_of_launches_ms([&] { gemm<F, blas::generic::fused_fma_chain<F>>(exec, n, n, n, A, B, C_fma); }, 3, 1);
   array_t<F, Kokkos::HostSpace> A_host(n * n, "A_host"), B_host(n * n, "B_host");
   Kokkos::deep_copy(A_host.values, A.values);
   Kokkos::deep_copy(B_host.values, B.values);
