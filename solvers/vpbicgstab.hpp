@@ -90,8 +90,9 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
     if (!options.precondition) return spmv(one, in, zero, out);
     sparse::spmv(exec, one, A, inner_out, zero, out, inner_halo);
   };
+  detail::blas_workspace<Array> workspace;  // the BLAS calls' arrays, for formats with kernels of their own
   const auto global = [&](const auto& local_sums) { return parallel::sum_in_rank_order<Format>(A.comm(), local_sums); };
-  const auto dot = [&](const Array& u, const Array& v) { return global(blas::dot(exec, u, v)); };
+  const auto dot = [&](const Array& u, const Array& v) { return global(blas::dot(exec, u, v, &workspace)); };
   // out ~ A^-1 rhs, the inner solve reading inner_in (= double(rhs)); out = rhs without it.
   const auto rough_solve = [&](const Array& rhs, const Array& out) {
     if (!options.precondition) return detail::copy(exec, rhs, out);
@@ -140,10 +141,11 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
     if (detail::is_zero<Format>(r0_az)) return stop(solver_status::breakdown_alpha);
     const value alpha = detail::quotient<Format>(rho, one, r0_az, one);
     if (!detail::is_finite<Format>(alpha)) return stop(solver_status::not_a_number);
-    detail::t_step(exec, alpha, detail::negated<Format>(alpha), r, az, z, x, t, inner_in);  // t = r - alpha A z
+    // t = r - alpha A z
+    detail::t_step(exec, alpha, detail::negated<Format>(alpha), r, az, z, x, t, inner_in, &workspace);
     rough_solve(t, w);
     spmv_of_rough(w, aw);
-    const auto [aw_t, aw_aw, t_t] = global(detail::aw_dots(exec, aw, t));
+    const auto [aw_t, aw_aw, t_t] = global(detail::aw_dots(exec, aw, t, &workspace));
     result.iterations = k + 1;
     result.relative_residual = relative_of(t_t);
     if (result.relative_residual <= options.tolerance) {  // x + alpha z already solves it
@@ -155,11 +157,11 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
     if (!detail::is_finite<Format>(gamma)) return stop(solver_status::not_a_number);
     const value minus_gamma = detail::negated<Format>(gamma);
     // x += gamma w, r = t - gamma A w
-    const auto [rho_next, r_r] = global(detail::r_step(exec, gamma, minus_gamma, t, aw, w, x, r0, r));
+    const auto [rho_next, r_r] = global(detail::r_step(exec, gamma, minus_gamma, t, aw, w, x, r0, r, &workspace));
     const value beta = detail::quotient<Format>(alpha, rho_next, gamma, rho);
     if (!detail::is_finite<Format>(beta)) return stop(solver_status::not_a_number);
     rho = rho_next;
-    detail::p_step(exec, beta, minus_gamma, r, az, p, inner_in);  // p = r + beta (p - gamma A z)
+    detail::p_step(exec, beta, minus_gamma, r, az, p, inner_in, &workspace);  // p = r + beta (p - gamma A z)
     result.relative_residual = relative_of(r_r);
     if (!std::isfinite(result.relative_residual)) return stop(solver_status::not_a_number);
     const bool check = options.true_residual_every > 0 && result.iterations % options.true_residual_every == 0;

@@ -24,6 +24,7 @@
 #include "sparse/distributed_matrix.hpp"
 #include "sparse/halo.hpp"
 #include "sparse/row_shape.hpp"
+#include "sparse/row_sum_chain.hpp"
 
 namespace kamp::sparse {
 
@@ -189,13 +190,15 @@ void reduce_rows(const std::string& label, const ExecSpace& exec,
   reduce_rows_of<ExecSpace, Format, Chain>(label, exec, csr_entries<memory>{A}, rows, accumulate, finish, shape);
 }
 
-// y_i <- alpha s_i + beta y_i, s_i a row's sum (beta = 0: y is not read).
+// y_i <- alpha s_i + beta y_i, s_i a row's sum (alpha = 1: s_i itself, the product's value
+// without its rounding, which costs an RNS format a full one; beta = 0: y is not read).
 template <class Format, class Array>
-KOKKOS_INLINE_FUNCTION void store_row(const context_t<Format>& context, const value_type_t<Format>& alpha,
-                                      const value_type_t<Format>& sum, bool beta_zero,
-                                      const value_type_t<Format>& beta, const Array& y, std::int64_t i) {
+KOKKOS_INLINE_FUNCTION void store_row(const context_t<Format>& context, bool alpha_one,
+                                      const value_type_t<Format>& alpha, const value_type_t<Format>& sum,
+                                      bool beta_zero, const value_type_t<Format>& beta, const Array& y,
+                                      std::int64_t i) {
   using traits = format_traits<Format>;
-  value_type_t<Format> result = traits::mul(context, alpha, sum);
+  value_type_t<Format> result = alpha_one ? sum : traits::mul(context, alpha, sum);
   if (!beta_zero) result = traits::fma(context, beta, y.load(static_cast<std::size_t>(i)), result);
   y.store(static_cast<std::size_t>(i), result);
 }
@@ -210,7 +213,7 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
                const Array& y, const row_set<typename Array::memory_space>& rows, const row_shape& shape) {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
-  const bool beta_zero = equals_double<Format>(beta, 0.0);
+  const bool alpha_one = equals_double<Format>(alpha, 1.0), beta_zero = equals_double<Format>(beta, 0.0);
   const auto context = traits::template context<typename Array::memory_space>();
   reduce_rows<ExecSpace, Format>(
       "kamp::sparse::spmv", exec, A, rows,
@@ -218,14 +221,14 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
         return fma_by_double<Format>(context, a, x.load(col), acc);
       },
       KOKKOS_LAMBDA(std::int64_t i, const value& sum) {
-        store_row<Format>(context, alpha, sum, beta_zero, beta, y, i);
+        store_row<Format>(context, alpha_one, alpha, sum, beta_zero, beta, y, i);
       },
       shape);
 }
 
 // spmv_rows for x in double (X::load(column) gives a double): each row's products a_ij x_j are
-// exact, so the formats with a product_sum add them unnormalised and round once
-// (formats/product_sum_chain.hpp: within one rounding of the format and 2^-23 of one per block of
+// exact, so the multi-doubles and the RNS formats up to 212 bits add them unnormalised and round
+// once (sparse/row_sum_chain.hpp: within one rounding of the format and 2^-23 of one per block of
 // R products, dd/level_sum.hpp); the others run the fma chain of spmv_rows on from_double(x_j), bit
 // for bit. A row whose sum is not finite is redone as one chain of fma_by_double over CSR (the
 // special values and the overflow retries of the format's fma).
@@ -236,9 +239,9 @@ void spmv_rows_of_doubles(const ExecSpace& exec, const value_type_t<Format>& alp
                           const row_set<typename Array::memory_space>& rows, const row_shape& shape) {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
-  using chain = product_sum_chain<Format>;
+  using chain = row_sum_chain_t<Format>;
   using fma_chain = fma_product_chain<Format>;
-  const bool beta_zero = equals_double<Format>(beta, 0.0);
+  const bool alpha_one = equals_double<Format>(alpha, 1.0), beta_zero = equals_double<Format>(beta, 0.0);
   const auto context = traits::template context<typename Array::memory_space>();
   reduce_rows<ExecSpace, Format, chain>(
       "kamp::sparse::spmv_of_doubles", exec, A, rows,
@@ -252,7 +255,7 @@ void spmv_rows_of_doubles(const ExecSpace& exec, const value_type_t<Format>& alp
           for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p)
             sum = fma_chain::add(context, sum, A.value(p), x.load(A.col(p)));
         }
-        store_row<Format>(context, alpha, sum, beta_zero, beta, y, i);
+        store_row<Format>(context, alpha_one, alpha, sum, beta_zero, beta, y, i);
       },
       shape);
 }

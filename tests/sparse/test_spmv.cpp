@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "format_list/format_list.hpp"
-#include "formats/product_sum_chain.hpp"
+#include "sparse/row_sum_chain.hpp"
 #include "sparse/spmv.hpp"
 #include "tests/blas/product_checks.hpp"
 
@@ -143,12 +143,12 @@ void check_spmv_arguments() {
   for (std::size_t i = 0; i < ys.size(); ++i) EXPECT_TRUE(same_bits<F>(after[i], ys[i])) << "y[" << i << "] written";
 }
 
-// Row i's sum over x in double as the one-thread kernel forms it, on the host: the format's
-// product_sum chain renormalised between blocks of `segment` entries, redone as the fma chain
-// where its result is not finite.
+// Row i's sum over x in double as the one-thread kernel forms it, on the host: the format's row
+// chain (sparse/row_sum_chain.hpp) renormalised between blocks of `segment` entries, redone as
+// the fma chain where it asks to be (needs_recompute).
 template <class F>
 value_type_t<F> host_row_of_doubles(const sparse::csr_host& host, const std::vector<double>& x, std::int64_t i) {
-  using chain = product_sum_chain<F>;
+  using chain = sparse::row_sum_chain_t<F>;
   const auto ctx = format_traits<F>::template context<Kokkos::HostSpace>();
   const std::size_t begin = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i)]),
                     end = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i + 1)]);
@@ -166,10 +166,10 @@ value_type_t<F> host_row_of_doubles(const sparse::csr_host& host, const std::vec
 }
 
 // SpMV over x in double (the solver's A z) with every row shape and storage: within the SpMV's
-// bound; where the format has a product_sum, y = A x within u |S_i| + (r / R + 2) 2^-23 u M_i of
-// the exact row sums (a chain of fmas misses this on cancelling rows) and, one thread a row, the
-// host's product_sum bits, special values (Inf, NaN, products past DBL_MAX) the fma chain's;
-// otherwise the bits of spmv over from_double(x).
+// bound; where the format rounds such rows once (sparse/row_sum_chain.hpp), y = A x within
+// u |S_i| + (r / R + 2) 2^-23 u M_i of the exact row sums (a chain of fmas misses this on
+// cancelling rows) and, one thread a row, the host's bits, special values (Inf, NaN, products
+// past DBL_MAX) the fma chain's; otherwise the bits of spmv over from_double(x).
 template <class Case>
 void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage storage) {
   using F = typename Case::format;
@@ -190,7 +190,7 @@ void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage s
   const auto got = copy_to_host(y);
   const std::string where = " with " + std::to_string(shape.lanes) + " lanes" +
                             (storage == sparse::row_storage::csr ? " from CSR" : " from slices");
-  if constexpr (!has_product_sum<traits>::value) {
+  if constexpr (!sparse::rows_of_doubles_round_once<F>) {
     std::vector<value_type_t<F>> xf;
     for (double v : xs) xf.push_back(traits::from_double(ctx, v));
     auto y_format = stored<Case>(ys, "y");
@@ -218,7 +218,7 @@ void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage s
         mpfr_abs(t.get(), t.get(), MPFR_RNDN);
         mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDN);
       }
-      const double segments = static_cast<double>(end - begin) / traits::product_sum::segment + 2;
+      const double segments = static_cast<double>(end - begin) / sparse::row_sum_chain_t<F>::segment + 2;
       mpfr_value allowed(4400), part(4400);
       mpfr_abs(allowed.get(), exact.get(), MPFR_RNDU);
       mpfr_mul(allowed.get(), allowed.get(), u.get(), MPFR_RNDU);
@@ -277,6 +277,63 @@ void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage s
   }
 }
 
+template <class F>
+struct is_rns : std::false_type {};
+template <int N>
+struct is_rns<rns::mp_float<N>> : std::true_type {};
+
+// SpMV over doubles whose products all lie below 2^-969, where TwoProd's error underflows: one
+// thread a row, the host's row chain bit for bit (which takes the fma chain where the level sums
+// would not be exact); for the RNS formats, whose range reaches far below double's, every row
+// within the SpMV's relative bound (the level sums' absolute error, k 2^-1075, would break it).
+template <class Case>
+void check_spmv_of_tiny_doubles(sparse::row_storage storage) {
+  using F = typename Case::format;
+  using traits = typename Case::traits;
+  const std::int64_t rows = 131, cols = 97;
+  core::random_source rng(43);
+  const sparse::csr_host host = random_matrix(rng, rows, cols);
+  const sparse::csr_matrix<typename Case::memory> A(host, storage);
+  std::vector<double> xs;
+  for (std::int64_t j = 0; j < cols; ++j) xs.push_back(rng.wide_exponent(-1040, -1000));
+  auto ys = random_values<F>(rng, rows);
+  auto y = stored<Case>(ys, "y");
+  sparse::spmv(typename Case::space(), from_double<F>(1.0), A, double_vector<typename Case::memory>(xs, "x"),
+               from_double<F>(0.0), y, sparse::row_shape{1, 1});
+  Kokkos::fence();
+  const auto got = copy_to_host(y);
+  for (std::int64_t i = 0; i < rows; ++i) {
+    const auto expected = host_row_of_doubles<F>(host, xs, i);
+    ASSERT_TRUE(same_bits<F>(got[static_cast<std::size_t>(i)], expected))
+        << "y[" << i << "]: " << traits::to_string(got[static_cast<std::size_t>(i)]) << " vs the host's "
+        << traits::to_string(expected);
+  }
+  if constexpr (is_rns<F>::value) {
+    const mpfr_prec_t bits = exact_bits<F>();
+    for (std::int64_t i = 0; i < rows; ++i) {
+      std::vector<mpfr_value> entries, xm;
+      std::vector<const mpfr_value*> row, col;
+      const std::int64_t begin = host.row_ptr[static_cast<std::size_t>(i)],
+                         end = host.row_ptr[static_cast<std::size_t>(i + 1)];
+      entries.reserve(static_cast<std::size_t>(end - begin));
+      xm.reserve(static_cast<std::size_t>(end - begin));
+      mpfr_value exact(bits), t(bits);
+      for (std::int64_t p = begin; p < end; ++p) {
+        entries.emplace_back(host.values[static_cast<std::size_t>(p)], 64);
+        xm.emplace_back(xs[static_cast<std::size_t>(host.col_idx[static_cast<std::size_t>(p)])], 64);
+        row.push_back(&entries.back());
+        col.push_back(&xm.back());
+        mpfr_mul(t.get(), entries.back().get(), xm.back().get(), MPFR_RNDN);
+        mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+      }
+      const mpfr_value one(1.0, 64);
+      const mpfr_value scale = magnitude(one, row, col, one, nullptr, bits);
+      const mpfr_value gamma = core::product_error_factor(2 * (end - begin) + 1, traits::unit_roundoff());
+      ASSERT_TRUE(within<F>(got[static_cast<std::size_t>(i)], exact, gamma, scale)) << "y[" << i << "]";
+    }
+  }
+}
+
 template <class Case>
 void check_spmv_of_doubles_arguments() {
   using F = typename Case::format;
@@ -320,6 +377,10 @@ TYPED_TEST(spmv_test, OverDoublesRoundsEachRowOnce) {
   for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
     for (const sparse::row_shape shape : {sparse::row_shape{1, 1}, sparse::row_shape{2, 16}, sparse::row_shape{8, 16}})
       check_spmv_of_doubles<TypeParam>(shape, storage);
+}
+TYPED_TEST(spmv_test, OverDoublesTinyProductsKeepTheFormatsRange) {
+  for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
+    check_spmv_of_tiny_doubles<TypeParam>(storage);
 }
 TYPED_TEST(spmv_test, OverDoublesArgumentErrorsWriteNothing) { check_spmv_of_doubles_arguments<TypeParam>(); }
 
