@@ -165,6 +165,42 @@ value_type_t<F> host_row_of_doubles(const sparse::csr_host& host, const std::vec
   return sum;
 }
 
+// Every row of got = alpha A x + beta y0 (x in double; beta null: beta = 0) within the SpMV's
+// bound gamma_(2r+1) (|alpha| |A| |x| + |beta y0|) of the exact value.
+template <class F>
+void expect_rows_of_doubles_within_bound(const sparse::csr_host& host, const std::vector<double>& xs,
+                                         const value_type_t<F>& alpha, const value_type_t<F>* beta,
+                                         const std::vector<value_type_t<F>>& y0,
+                                         const std::vector<value_type_t<F>>& got, const std::string& where) {
+  using traits = format_traits<F>;
+  const mpfr_prec_t bits = exact_bits<F>();
+  const mpfr_value a = traits::to_mpfr(alpha), b = beta ? traits::to_mpfr(*beta) : mpfr_value(0.0, 64);
+  for (std::int64_t i = 0; i < host.rows; ++i) {
+    std::vector<mpfr_value> entries, xm;
+    std::vector<const mpfr_value*> row, col;
+    const std::int64_t begin = host.row_ptr[static_cast<std::size_t>(i)],
+                       end = host.row_ptr[static_cast<std::size_t>(i + 1)];
+    entries.reserve(static_cast<std::size_t>(end - begin));
+    xm.reserve(static_cast<std::size_t>(end - begin));
+    mpfr_value exact(bits), t(bits);
+    for (std::int64_t p = begin; p < end; ++p) {
+      entries.emplace_back(host.values[static_cast<std::size_t>(p)], 64);
+      xm.emplace_back(xs[static_cast<std::size_t>(host.col_idx[static_cast<std::size_t>(p)])], 64);
+      row.push_back(&entries.back());
+      col.push_back(&xm.back());
+      mpfr_mul(t.get(), entries.back().get(), xm.back().get(), MPFR_RNDN);
+      mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+    }
+    mpfr_mul(exact.get(), exact.get(), a.get(), MPFR_RNDN);
+    const mpfr_value yi = beta ? traits::to_mpfr(y0[static_cast<std::size_t>(i)]) : mpfr_value(0.0, 64);
+    mpfr_mul(t.get(), b.get(), yi.get(), MPFR_RNDN);
+    mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+    const mpfr_value scale = magnitude(a, row, col, b, beta ? &yi : nullptr, bits);
+    const mpfr_value gamma = core::product_error_factor(2 * (end - begin) + 1, traits::unit_roundoff());
+    ASSERT_TRUE(within<F>(got[static_cast<std::size_t>(i)], exact, gamma, scale)) << "y[" << i << "]" << where;
+  }
+}
+
 // SpMV over x in double (the solver's A z) with every row shape and storage: within the SpMV's
 // bound; where the format rounds such rows once (sparse/row_sum_chain.hpp), y = A x within
 // u |S_i| + (r / R + 2) 2^-23 u M_i of the exact row sums (a chain of fmas misses this on
@@ -249,32 +285,7 @@ void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage s
     }
   }
   // Every format: the SpMV bound with the random alpha and beta.
-  const mpfr_prec_t bits = exact_bits<F>();
-  const mpfr_value a = traits::to_mpfr(alpha), b = traits::to_mpfr(beta);
-  for (std::int64_t i = 0; i < rows; ++i) {
-    std::vector<mpfr_value> entries, xm;
-    std::vector<const mpfr_value*> row, col;
-    const std::int64_t begin = host.row_ptr[static_cast<std::size_t>(i)],
-                       end = host.row_ptr[static_cast<std::size_t>(i + 1)];
-    entries.reserve(static_cast<std::size_t>(end - begin));
-    xm.reserve(static_cast<std::size_t>(end - begin));
-    mpfr_value exact(bits), t(bits);
-    for (std::int64_t p = begin; p < end; ++p) {
-      entries.emplace_back(host.values[static_cast<std::size_t>(p)], 64);
-      xm.emplace_back(xs[static_cast<std::size_t>(host.col_idx[static_cast<std::size_t>(p)])], 64);
-      row.push_back(&entries.back());
-      col.push_back(&xm.back());
-      mpfr_mul(t.get(), entries.back().get(), xm.back().get(), MPFR_RNDN);
-      mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
-    }
-    mpfr_mul(exact.get(), exact.get(), a.get(), MPFR_RNDN);
-    const mpfr_value yi = traits::to_mpfr(ys[static_cast<std::size_t>(i)]);
-    mpfr_mul(t.get(), b.get(), yi.get(), MPFR_RNDN);
-    mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
-    const mpfr_value scale = magnitude(a, row, col, b, &yi, bits);
-    const mpfr_value gamma = core::product_error_factor(2 * (end - begin) + 1, traits::unit_roundoff());
-    ASSERT_TRUE(within<F>(got[static_cast<std::size_t>(i)], exact, gamma, scale)) << "y[" << i << "]" << where;
-  }
+  expect_rows_of_doubles_within_bound<F>(host, xs, alpha, &beta, ys, got, where);
 }
 
 template <class F>
@@ -308,30 +319,8 @@ void check_spmv_of_tiny_doubles(sparse::row_storage storage) {
         << "y[" << i << "]: " << traits::to_string(got[static_cast<std::size_t>(i)]) << " vs the host's "
         << traits::to_string(expected);
   }
-  if constexpr (is_rns<F>::value) {
-    const mpfr_prec_t bits = exact_bits<F>();
-    for (std::int64_t i = 0; i < rows; ++i) {
-      std::vector<mpfr_value> entries, xm;
-      std::vector<const mpfr_value*> row, col;
-      const std::int64_t begin = host.row_ptr[static_cast<std::size_t>(i)],
-                         end = host.row_ptr[static_cast<std::size_t>(i + 1)];
-      entries.reserve(static_cast<std::size_t>(end - begin));
-      xm.reserve(static_cast<std::size_t>(end - begin));
-      mpfr_value exact(bits), t(bits);
-      for (std::int64_t p = begin; p < end; ++p) {
-        entries.emplace_back(host.values[static_cast<std::size_t>(p)], 64);
-        xm.emplace_back(xs[static_cast<std::size_t>(host.col_idx[static_cast<std::size_t>(p)])], 64);
-        row.push_back(&entries.back());
-        col.push_back(&xm.back());
-        mpfr_mul(t.get(), entries.back().get(), xm.back().get(), MPFR_RNDN);
-        mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
-      }
-      const mpfr_value one(1.0, 64);
-      const mpfr_value scale = magnitude(one, row, col, one, nullptr, bits);
-      const mpfr_value gamma = core::product_error_factor(2 * (end - begin) + 1, traits::unit_roundoff());
-      ASSERT_TRUE(within<F>(got[static_cast<std::size_t>(i)], exact, gamma, scale)) << "y[" << i << "]";
-    }
-  }
+  if constexpr (is_rns<F>::value)
+    expect_rows_of_doubles_within_bound<F>(host, xs, from_double<F>(1.0), nullptr, ys, got, "");
 }
 
 template <class Case>
