@@ -62,8 +62,9 @@ void check_expansion_sums() {
   kamp::core::random_source rng(17);
   // On the grid: every component's last bit at or above c_0's top less q + 56 bits.
   std::vector<expansion_case> on_grid, below_grid;
-  for (int i = 0; i < 3000; ++i) on_grid.push_back(random_expansion(rng, -1000, 1000, 20, q + 3));
-  for (int i = 0; i < 3000; ++i) below_grid.push_back(random_expansion(rng, -900, 1000, 300, 1 << 20));
+  const std::size_t count = kamp::test::sweep_count(3000, 100000);
+  for (std::size_t i = 0; i < count; ++i) on_grid.push_back(random_expansion(rng, -1000, 1000, 20, q + 3));
+  for (std::size_t i = 0; i < count; ++i) below_grid.push_back(random_expansion(rng, -900, 1000, 300, 1 << 20));
   expansion_case e;
   e.c[0] = 0x1p200, e.c[1] = -0x1p140;  // a sum just below a power of two
   on_grid.push_back(e);
