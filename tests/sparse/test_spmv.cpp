@@ -203,8 +203,9 @@ void expect_rows_of_doubles_within_bound(const sparse::csr_host& host, const std
 
 // SpMV over x in double (the solver's A z) with every row shape and storage: within the SpMV's
 // bound; where the format rounds such rows once (sparse/row_sum_chain.hpp), y = A x within
-// u |S_i| + (r / R + 2) 2^-23 u M_i of the exact row sums (a chain of fmas misses this on
-// cancelling rows) and, one thread a row, the host's bits, special values (Inf, NaN, products
+// u |S_i| + (r / R + 2) 2^-23 u M_i of the exact row sums one thread a row (a chain of fmas misses
+// this on cancelling rows), and within the lanes' roundings and their tree of additions with
+// lanes; one thread a row, the host's bits, special values (Inf, NaN, products
 // past DBL_MAX) the fma chain's; otherwise the bits of spmv over from_double(x).
 template <class Case>
 void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage storage) {
@@ -254,9 +255,17 @@ void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage s
         mpfr_abs(t.get(), t.get(), MPFR_RNDN);
         mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDN);
       }
-      const double segments = static_cast<double>(end - begin) / sparse::row_sum_chain_t<F>::segment + 2;
+      // One thread a row rounds the row's sum once. L lanes round each lane's sum once and join
+      // the L sums by a tree of ceil(log2 L) additions in the format, each within u of its
+      // operands' magnitudes: u (1 + ceil(log2 L)) M, M the sum of the products' magnitudes.
+      const int lanes = shape.lanes;
+      const double segments = static_cast<double>(end - begin) / sparse::row_sum_chain_t<F>::segment + 2 * lanes;
       mpfr_value allowed(4400), part(4400);
-      mpfr_abs(allowed.get(), exact.get(), MPFR_RNDU);
+      if (lanes == 1) {
+        mpfr_abs(allowed.get(), exact.get(), MPFR_RNDU);
+      } else {
+        mpfr_mul_d(allowed.get(), magnitude.get(), (1 + std::ceil(std::log2(lanes))) * (1 + 0x1p-20), MPFR_RNDU);
+      }
       mpfr_mul(allowed.get(), allowed.get(), u.get(), MPFR_RNDU);
       mpfr_mul(part.get(), magnitude.get(), u.get(), MPFR_RNDU);
       mpfr_mul_d(part.get(), part.get(), segments * 0x1p-23, MPFR_RNDU);
