@@ -12,7 +12,7 @@
 // which TwoProd cannot split exactly: a chain whose largest product lies below 2^-600 asks to be
 // redone with fma instead, so M >= 2^-600 makes that term negligible), and the truncation adds
 // (2^(1-q) + K 2^(-q-54)) |T|. In all |result - S| < (2^(1-q) + 2^(-q-17)) |S| + (k / R + 2)
-// 2^(-q-42) M: within the format's unit roundoff 4/sqrt(M) >= 2^(1.5-q) of S and 2^-23 of it per
+// 2^(-q-41) M: within the format's unit roundoff 4/sqrt(M) >= 2^(1.5-q) of S and 2^-23 of it per
 // block of R products, what format_traits' product_sum promises (formats/product_sum_chain.hpp).
 // A non-finite level (an Inf or NaN operand, a product or sum past DBL_MAX) gives NaN, which
 // also asks for the fma chain, so special values and the range beyond doubles are the format's.
