@@ -31,7 +31,6 @@ KOKKOS_INLINE_FUNCTION mp_float<N> from_expansion_sum(const double (&c)[K], cons
   const int g = e - q - 56;
   mp_float<N> x;
   x.sign = c[0] < 0;
-  for (int i = 0; i < N; ++i) x.digits[i] = 0;
   for (int k = 0; k < K; ++k) {
     if (c[k] == 0) continue;
     int ek = 0;
@@ -44,7 +43,7 @@ KOKKOS_INLINE_FUNCTION mp_float<N> from_expansion_sum(const double (&c)[K], cons
     const bool same_sign = (c[k] < 0) == (c[0] < 0);
     for (int i = 0; i < N; ++i) {
       const residue t = mont_mul(mod_u63(integer, b.m[i], b.inv_m[i]), b.pow2_mont[d][i], b.m[i], b.mont_neg_inv[i]);
-      x.digits[i] = same_sign ? (x.digits[i] + t >= b.m[i] ? x.digits[i] + t - b.m[i] : x.digits[i] + t)
+      x.digits[i] = same_sign ? static_cast<residue>(subtract_if_above(x.digits[i] + t, b.m[i]))
                               : mod_sub(x.digits[i], t, b.m[i]);
     }
   }
