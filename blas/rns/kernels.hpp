@@ -6,7 +6,7 @@
 // compiles no RNS kernel. Arrays must live in the space's memory space. They are written in the
 // format's own terms, so they live in its namespace; the folder marks the layer.
 //
-//   scal, axpy (split or per element), dot, asum        level 1              blas/rns/level1.hpp
+//   scal, axpy (split or per element), dot (split or fused), asum   level 1  blas/rns/level1.hpp
 //   gemv(exec, transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, workspace, launch)
 //                                                       Algorithm 1 / fused  blas/rns/gemv.hpp
 //   gemm(...)                                           the generic GEMM     blas/generic/gemm_kernels.hpp
@@ -39,7 +39,8 @@ struct blas_kernels {
                    const array& y, std::int64_t incy, vector_sum_workspace<N, memory_space>& workspace,
                    level1_path path = level1_path::automatic);
   static value dot(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx, const array& y,
-                   std::int64_t incy, vector_sum_workspace<N, memory_space>& workspace);
+                   std::int64_t incy, vector_sum_workspace<N, memory_space>& workspace,
+                   level1_path path = level1_path::automatic);
   static value asum(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx,
                     vector_sum_workspace<N, memory_space>& workspace);
 

@@ -26,8 +26,8 @@ void blas_kernels<ExecSpace, N>::axpy(const ExecSpace& exec, std::int64_t n, con
 template <class ExecSpace, int N>
 mp_float<N> blas_kernels<ExecSpace, N>::dot(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx,
                                        const array& y, std::int64_t incy,
-                                       vector_sum_workspace<N, memory_space>& workspace) {
-  return impl::dot(exec, n, x, incx, y, incy, workspace);
+                                       vector_sum_workspace<N, memory_space>& workspace, level1_path path) {
+  return impl::dot(exec, n, x, incx, y, incy, workspace, path);
 }
 
 template <class ExecSpace, int N>

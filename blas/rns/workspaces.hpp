@@ -1,10 +1,12 @@
 #pragma once
 // What the RNS array kernels keep between calls (intermediate arrays, grown on demand).
 #include <cstdint>
+#include <vector>
 
 #include <Kokkos_Core.hpp>
 
 #include "core/allocation.hpp"
+#include "rns/convert.hpp"
 #include "rns/mp_array.hpp"
 
 namespace kamp::rns {
@@ -31,14 +33,21 @@ struct gemv_workspace {
   }
 };
 
-// Sums (DOT, ASUM, AXPY's products): the terms, the partial sums and the total.
+// Sums (DOT, ASUM, AXPY's products): the terms, the partial sums and the total; for the fused
+// DOT and AXPY (blas/rns/fused/level1.hpp) also the blocks' unrounded sums and a vector of ones.
 template <int N, class MemorySpace>
 struct vector_sum_workspace {
-  mp_array<N, MemorySpace> terms, partial, total;
+  mp_array<N, MemorySpace> terms, partial, total, ones;
+  gemv_workspace<N, MemorySpace> fused;
   void reserve(std::int64_t cells, std::int64_t rows) {
     if (static_cast<std::int64_t>(terms.size()) < cells) terms = mp_array<N, MemorySpace>(cells, "kamp::rns::sum::terms");
     if (static_cast<std::int64_t>(partial.size()) < rows) partial = mp_array<N, MemorySpace>(rows, "kamp::rns::sum::partial");
     if (total.size() < 1) total = mp_array<N, MemorySpace>(1, "kamp::rns::sum::total");
+  }
+  void reserve_ones(std::int64_t length) {
+    if (static_cast<std::int64_t>(ones.size()) >= length) return;
+    ones = mp_array<N, MemorySpace>(length, "kamp::rns::sum::ones");
+    copy_from_host(ones, std::vector<mp_float<N>>(length, from_double<N>(1.0, basis<N>::host())));
   }
 };
 

@@ -19,8 +19,9 @@ struct fused_shape {
   int team_size = 0, vector_length = 0, outputs_per_team = 0;
 };
 
-template <int N, class ExecSpace, class MemorySpace>
-fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace>& kernel, const fused_shape& requested) {
+template <int N, class ExecSpace, class MemorySpace, bool PairedTerms>
+fused_shape fused_launch_shape(const gemv_fused_kernel<N, ExecSpace, MemorySpace, PairedTerms>& kernel,
+                               const fused_shape& requested) {
   using policy = fused_policy<ExecSpace>;
   fused_shape shape;
   const int lanes_max = policy::vector_length_max();

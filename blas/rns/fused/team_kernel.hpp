@@ -72,7 +72,11 @@ namespace kamp::rns {
 template <class ExecSpace>
 using fused_policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<512, 2>, core::kernel_arguments>;
 
-template <int N, class ExecSpace, class MemorySpace>
+// PairedTerms: the DOT's block sums (blas/rns/fused/level1.hpp) pair each element of A with its
+// own element of d: output o's term k is A(o, k) d(k + o d_stride), d's residues as they are
+// (not in CRT form), and the last output has last_terms terms. A compile-time choice: as run-time
+// members the pairing cost the GEMV 2-22 % ('N') on E3 (H200, one warm machine).
+template <int N, class ExecSpace, class MemorySpace, bool PairedTerms = false>
 struct gemv_fused_kernel {
   using member = typename fused_policy<ExecSpace>::member_type;
   static constexpr int q = basis_constants<N>::significand_bits;
@@ -82,6 +86,8 @@ struct gemv_fused_kernel {
   bool transposed;           // column sums: output o reads column o
   mp_array<N, MemorySpace> d;  // alpha x, then beta (element terms), its residues in CRT form
   std::int64_t terms;        // products per output
+  std::int64_t d_stride = 0;  // PairedTerms only
+  std::int64_t last_terms;    // PairedTerms only
   mp_array<N, MemorySpace> y;
   vector_map y_map;
   bool adds_y;               // beta != 0: beta y_o is a term of output o (y is not read otherwise)
@@ -113,6 +119,7 @@ struct gemv_fused_kernel {
     k.transposed = transposed;
     k.d = d;
     k.terms = terms;
+    k.last_terms = terms;
     k.y = y.array;
     k.y_map = y.map;
     k.adds_y = adds_y;
@@ -176,6 +183,15 @@ struct gemv_fused_kernel {
 
   KOKKOS_INLINE_FUNCTION std::size_t element(std::int64_t out, std::int64_t k) const {
     return static_cast<std::size_t>(transposed ? k + out * lda : out + k * lda);
+  }
+  // d's element in output o's term k.
+  KOKKOS_INLINE_FUNCTION std::int64_t d_index(std::int64_t out, std::int64_t k) const {
+    if constexpr (PairedTerms) return k + out * d_stride;
+    return k;
+  }
+  KOKKOS_INLINE_FUNCTION std::int64_t terms_of(std::int64_t out) const {
+    if constexpr (PairedTerms) return out == outputs - 1 ? last_terms : terms;
+    return terms;
   }
 
   // Whether the scalar multiplication overflows a_e d_k (a: A, or y for the term beta y_o), for a
@@ -261,16 +277,23 @@ struct gemv_fused_kernel {
           product_overflows(a_array, e, k))
         specials |= t.sign ? fused_scan::has_negative_inf : fused_scan::has_positive_inf;
     };
-    for (std::int64_t k = first; k < terms; k += step) settle(A, element(out, k), k);
+    const std::int64_t own_terms = terms_of(out);
+    for (std::int64_t k = first; k < own_terms; k += step) settle(A, element(out, k), d_index(out, k));
     if (adds_y && first == 0) settle(y, y_map(out), terms);
     return specials;
   }
 
   KOKKOS_INLINE_FUNCTION mp_header header_of_d(std::int64_t k) const { return d.header(static_cast<std::size_t>(k)); }
 
-  // s_i = p_i w_i mod m_i of the product of residues a_i and x_i (d's, in CRT form).
+  // s_i = p_i w_i mod m_i from the Montgomery product a_i x_i 2^-32 of residue i: that already,
+  // for d in CRT form (x_i w_i 2^32); for paired terms (d as it is) one more product by w_i 2^64.
+  KOKKOS_INLINE_FUNCTION residue crt_of(residue montgomery_product, int i) const {
+    if constexpr (PairedTerms) return mont_mul(montgomery_product, f->to_crt_form[i], b->m[i], b->mont_neg_inv[i]);
+    return montgomery_product;
+  }
+  // s_i = p_i w_i mod m_i of the product of residues a_i and x_i (d's).
   KOKKOS_INLINE_FUNCTION residue crt_term(const residue* a, const residue* x, int i) const {
-    return mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]);
+    return crt_of(mont_mul(a[i], x[i], b->m[i], b->mont_neg_inv[i]), i);
   }
   // p_i itself, for the rare paths.
   KOKKOS_INLINE_FUNCTION residue product_digit(const residue* a, const residue* x, int i) const {
@@ -307,7 +330,7 @@ struct gemv_fused_kernel {
           load_residues<K>(factors + first, c_k);
           for (int k = 0; k < K; ++k) {
             const int i = first + k;
-            op(i, mont_mul(a_k[k], x_k[k], b->m[i], b->mont_neg_inv[i]), c_k[k]);
+            op(i, crt_of(mont_mul(a_k[k], x_k[k], b->m[i], b->mont_neg_inv[i]), i), c_k[k]);
           }
         }
         return;
@@ -323,7 +346,7 @@ struct gemv_fused_kernel {
       }
       for (int k = 0; k < K; ++k) {
         const int i = j + k * spread;
-        op(i, mont_mul(a_k[k], x_k[k], b->m[i], b->mont_neg_inv[i]), factors[i]);
+        op(i, crt_of(mont_mul(a_k[k], x_k[k], b->m[i], b->mont_neg_inv[i]), i), factors[i]);
       }
     });
   }
@@ -555,13 +578,14 @@ struct gemv_fused_kernel {
       fused_remainder_sums remainders;
       if (adds_y && at.first == 0)
         unfolded += add_term<Wide>(team, y, y_map(at.out), terms, grid, acc, remainders) ? 1 : 0;
-      for (std::int64_t k = at.first; k < terms; k += at.step) {
-        if (transposed && k + at.step < terms) prefetch_element(team, element(at.out, k + at.step), true);
+      const std::int64_t own_terms = terms_of(at.out);
+      for (std::int64_t k = at.first; k < own_terms; k += at.step) {
+        if (transposed && k + at.step < own_terms) prefetch_element(team, element(at.out, k + at.step), true);
         if (unfolded == basis_constants<N>::accumulation_capacity) {
           fold(team, acc);
           unfolded = 0;
         }
-        unfolded += add_term<Wide>(team, A, element(at.out, k), k, grid, acc, remainders) ? 1 : 0;
+        unfolded += add_term<Wide>(team, A, element(at.out, k), d_index(at.out, k), grid, acc, remainders) ? 1 : 0;
       }
       if (remainders.any())
         settle_remainders(team, remainders, acc, unfolded == basis_constants<N>::accumulation_capacity);
@@ -624,9 +648,10 @@ struct gemv_fused_kernel {
     // combine theirs.
     fused_scan scan;
     if (at.live) {
-      for (std::int64_t k = at.first; k < terms; k += at.step) {
-        if (transposed && k + at.step < terms) prefetch_element(team, element(out, k + at.step), false);
-        scan_term(A, element(out, k), k, scan);
+      const std::int64_t own_terms = terms_of(out);
+      for (std::int64_t k = at.first; k < own_terms; k += at.step) {
+        if (transposed && k + at.step < own_terms) prefetch_element(team, element(out, k + at.step), false);
+        scan_term(A, element(out, k), d_index(out, k), scan);
       }
       if (adds_y && at.first == 0) scan_term(y, y_map(out), terms, scan);
     }
