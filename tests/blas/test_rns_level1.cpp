@@ -9,7 +9,6 @@
 #include "core/error_bounds.hpp"
 #include "rns/compare.hpp"
 #include "rns/convert.hpp"
-#include "tests/blas/rns_level1_operands.hpp"
 #include "tests/rns/rns_test_support.hpp"
 
 namespace {
@@ -92,6 +91,37 @@ void check_level1() {
   }
 }
 
+// Operands for the path comparison: every kind of value against every other, in both orders,
+// beside random ones: full and p/4-bit significands, zeros, +-Inf, NaN, values at both ends of
+// the exponent range (products overflow and underflow), y = -(alpha x) (exact cancellation).
+template <int N>
+void path_operands(kamp::core::random_source& rng, const rns::mp_float<N>& alpha, std::vector<rns::mp_float<N>>& xs,
+                   std::vector<rns::mp_float<N>>& ys) {
+  constexpr int q = rns::basis_constants<N>::significand_bits;
+  constexpr int top = rns::exponent_limit - q;
+  std::vector<rns::mp_float<N>> kinds{rns::mp_float<N>::zero(),
+                                      rns::mp_float<N>::inf(0),
+                                      rns::mp_float<N>::inf(1),
+                                      rns::mp_float<N>::nan(),
+                                      kamp::test::random_mp<N>(rng, -q, -q),
+                                      kamp::test::random_mp<N>(rng, -q - 40, -q + 40, q / 4),
+                                      kamp::test::random_mp<N>(rng, top - 2, top),
+                                      kamp::test::random_mp<N>(rng, -rns::exponent_limit, -rns::exponent_limit + 2),
+                                      kamp::test::random_mp<N>(rng, 2 * q - rns::exponent_limit,
+                                                               3 * q - rns::exponent_limit)};
+  for (const auto& a : kinds)
+    for (const auto& c : kinds) {
+      xs.push_back(a);
+      ys.push_back(c);
+    }
+  const auto& b = rns::basis<N>::host();
+  for (int k = 0; k < 300; ++k) {
+    xs.push_back(kamp::test::random_mp<N>(rng, -q - 60, -q + 60));
+    ys.push_back(k % 3 == 0 ? rns::mul<N>(alpha, xs.back(), b) : kamp::test::random_mp<N>(rng, -q - 60, -q + 60));
+    if (k % 3 == 0) ys.back().sign ^= 1;  // y = -(alpha x): the sum cancels to zero
+  }
+}
+
 template <class Config>
 void check_paths_agree() {
   using Space = typename Config::space;
@@ -102,7 +132,7 @@ void check_paths_agree() {
   for (const auto& alpha : {kamp::test::random_mp<N>(rng, -q, -q), kamp::test::random_mp<N>(rng, 1000, 1000),
                             rns::mp_float<N>::zero(), rns::mp_float<N>::inf(1), rns::mp_float<N>::nan()}) {
     std::vector<rns::mp_float<N>> xs, ys;
-    kamp::test::path_operands<N>(rng, alpha, xs, ys);
+    path_operands<N>(rng, alpha, xs, ys);
     const auto n = static_cast<std::int64_t>(xs.size());
     // x at stride 2, y at stride -3 (element i at (n - 1 - i) * 3).
     std::vector<rns::mp_float<N>> x_strided(2 * n), y_strided(3 * n);
