@@ -3,14 +3,12 @@
 // through blas/format_kernels.hpp):
 //   scal: x <- alpha x      split: the mul stages in place; per_element: the scalar mul
 //   axpy: y <- alpha x + y  split: the mul stages into the workspace, then the add stages;
-//                           per_element: the scalar mul, then the scalar add;
-//                           fused: the fused GEMV 'N' of the n x 1 matrix x, with beta = 1: the
-//                           exact alpha x_i + y_i rounded once (blas/rns/fused/level1.hpp)
+//                           per_element: the scalar mul, then the scalar add
 //   dot     split: the products (rounded) in the workspace, summed by two team reductions;
 //           fused: exact block sums, R + 1 roundings in all (blas/rns/fused/level1.hpp)
 //   asum: the magnitudes in the workspace, summed by two team reductions
-// SCAL and AXPY's split and per_element paths call the same arithmetic in the same order, so
-// their results agree bit for bit; the fused paths round once and have the tighter bounds.
+// SCAL and AXPY's two paths call the same arithmetic in the same order, so their results agree
+// bit for bit; DOT's fused path rounds R + 1 times and has the tighter bound.
 // level1_path says which runs. scal and axpy are asynchronous; dot and asum return host values.
 // Callers reach these through blas/rns/kernels.hpp.
 #include <string>
@@ -76,12 +74,7 @@ template <class ExecSpace, int N, class MemorySpace>
 void axpy(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
           std::int64_t incx, const mp_array<N, MemorySpace>& y, std::int64_t incy,
           vector_sum_workspace<N, MemorySpace>& w, level1_path path) {
-  const level1_path resolved = resolve_axpy<ExecSpace, N>(path, incx);
-  if (resolved == level1_path::fused) {
-    fused_axpy("kamp::rns::axpy::fused", exec, n, alpha, x, {y, {incy, n}}, w);
-    return;
-  }
-  if (resolved == level1_path::per_element) {
+  if (resolve<ExecSpace, N>(path) == level1_path::per_element) {
     Kokkos::parallel_for(
         "kamp::rns::axpy::per_element", core::range(exec, n),
         axpy_element_kernel<N, MemorySpace>{alpha, x, y, {incx, n}, {incy, n}, basis<N>::template in<MemorySpace>()});

@@ -9,8 +9,6 @@
 // GPU one element a thread at 106 bits (1.42-1.46x the split stages, H100) and the split stages
 // from 212 bits, where a thread's whole rounding holds 210 registers and leaves 9 % occupancy
 // (one element a thread 0.57-0.94x of split).
-// AXPY also `fused`, for measurement (E12): the fused GEMV's exact sum of alpha x_i and y_i, one
-// rounding an element (blas/rns/level1.hpp).
 // DOT: the split stages (each product rounded, then summed with a rounding per addition) or the
 // fused kernel's exact block sums (blas/rns/fused/level1.hpp: R + 1 roundings in all). `automatic`
 // takes fused wherever it applies, unit strides; E12 (rows split_dot and fused_dot) measures both.
@@ -34,23 +32,15 @@ inline const char* to_string(level1_path path) {
   }
 }
 
-// SCAL's path, and AXPY's but for fused (split or per_element; `fused` raises
-// kamp::invalid_argument naming `path`).
+// SCAL and AXPY's path (split or per_element; `fused` raises kamp::invalid_argument naming
+// `path`).
 template <class ExecSpace, int N>
 level1_path resolve(level1_path path) {
-  require_argument(path != level1_path::fused, "kamp::rns::scal", "path", to_string(path),
+  require_argument(path != level1_path::fused, "kamp::rns::scal/axpy", "path", to_string(path),
                    "must be automatic, split or per_element");
   if (path != level1_path::automatic) return path;
   constexpr bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
   return host || N <= 8 ? level1_path::per_element : level1_path::split;
-}
-
-// AXPY's path: as SCAL's, or fused (unit incx; another names `incx`).
-template <class ExecSpace, int N>
-level1_path resolve_axpy(level1_path path, std::int64_t incx) {
-  if (path != level1_path::fused) return resolve<ExecSpace, N>(path);
-  require_argument(incx == 1, "kamp::rns::axpy", "incx", incx, "must be 1 on the fused path");
-  return path;
 }
 
 // DOT's path (split or fused; `per_element` raises kamp::invalid_argument naming `path`, and

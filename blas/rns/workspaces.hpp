@@ -34,7 +34,7 @@ struct gemv_workspace {
 };
 
 // Sums (DOT, ASUM, AXPY's products): the terms, the partial sums and the total; for the fused
-// DOT and AXPY (blas/rns/fused/level1.hpp) also the blocks' unrounded sums and a vector of ones.
+// DOT (blas/rns/fused/level1.hpp) also the blocks' unrounded sums and a vector of ones.
 template <int N, class MemorySpace>
 struct vector_sum_workspace {
   mp_array<N, MemorySpace> terms, partial, total, ones;

@@ -1,6 +1,5 @@
 #pragma once
-// RNS level 1 on the fused GEMV kernel's exact accumulation (DOT, and AXPY at the end).
-// The DOT: no product rounded, R + 1 roundings in all (R partial sums and their total), where the
+// The RNS DOT on the fused GEMV kernel's exact accumulation: no product rounded, R + 1 roundings in all (R partial sums and their total), where the
 // split stages round each of the n products and add them with a rounding each.
 //
 // x and y (unit strides) are read as R consecutive blocks of C terms, C = ceil(n / R), the last
@@ -33,11 +32,15 @@ namespace kamp::rns {
 
 // The DOT's lanes per term and threads per block on a GPU: E3's best 'T' shapes of the fused
 // GEMV, one lane of 128 threads up to 212 bits and four lanes of 32 from 424; on a CPU the
-// derived shape (one thread a block).
+// derived shape (one thread a block). The second pass (`total`), one team for all R partial
+// sums, takes four times the threads (as many as the scratch allows): with the derived 32 threads
+// of 4 lanes it ran 164 us at R = 1696 and 212 bits at 6 % achieved occupancy, longer than the
+// block sums' 143 us (ncu in the VP solve, 92fda7c).
 template <int N, class ExecSpace>
-constexpr fused_shape dot_shape() {
+constexpr fused_shape dot_shape(bool total = false) {
   if (std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value) return fused_shape{};
-  return N <= 16 ? fused_shape{128, 1, 1} : fused_shape{32, 4, 1};
+  const int threads = total ? 4 : 1;
+  return N <= 16 ? fused_shape{128 * threads, 1, 1} : fused_shape{32 * threads, 4, 1};
 }
 
 // x.y for n >= 1 terms with unit strides; the result stays in w.total (a device value) and is
@@ -70,27 +73,10 @@ mp_float<N> fused_dot(const std::string& label, const ExecSpace& exec, std::int6
   if (!one_block)
     launch_fused(label + "::total", exec, w.partial, blocks.count, 1, blocks.count, true,
                  from_double<N>(1.0, basis<N>::host()), operand<N, MemorySpace>{w.ones, {1, blocks.count}},
-                 mp_float<N>::zero(), operand<N, MemorySpace>{w.total, {1, 1}}, w.fused, fused_shape{});
+                 mp_float<N>::zero(), operand<N, MemorySpace>{w.total, {1, 1}}, w.fused,
+                 dot_shape<N, ExecSpace>(true));
   exec.fence();
   return copy_to_host(w.total)[0];
-}
-
-// y <- alpha x + y (x at unit stride) as the fused GEMV 'N' of the n x 1 matrix x and the vector
-// (1), with beta = 1: each output's two terms alpha x_i and y_i summed exactly and rounded once.
-// One output a thread, 64 outputs a team, on a GPU; one output a team on a CPU. Bound:
-// |y_i' - (alpha x_i + y_i)| <= u |alpha x_i + y_i| + 2^(6 - 2q) (|alpha x_i| + |y_i|), plus
-// 2^-2^30 in gradual underflow. A product that the scalar multiplication overflows is an
-// infinity, as on the split path.
-template <class ExecSpace, int N, class MemorySpace>
-void fused_axpy(const std::string& label, const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha,
-                const mp_array<N, MemorySpace>& x, const operand<N, MemorySpace>& y,
-                vector_sum_workspace<N, MemorySpace>& w) {
-  if (n == 0) return;
-  w.reserve_ones(1);
-  const bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
-  const mp_float<N> one = from_double<N>(1.0, basis<N>::host());
-  launch_fused(label, exec, x, n, 1, n, false, alpha, operand<N, MemorySpace>{w.ones, {1, 1}}, one, y, w.fused,
-               host ? fused_shape{} : fused_shape{1, 1, 64});
 }
 
 }  // namespace kamp::rns
