@@ -1,10 +1,11 @@
 #pragma once
-// C <- alpha op(A) op(B) + beta C for dd_real and expansion<N> (qd_real) by the Ozaki scheme II
-// (blas/ozaki/gemm_plan.hpp): the inputs scaled to integers, their residues multiplied exactly by
-// one GEMM per residue plane (INT8 tensor cores on the GPU, OpenBLAS DGEMM on the host), the
-// outputs rebuilt by the Chinese remainder theorem. The error bound is blas/ozaki/error_bound.hpp's;
-// with the default bits (opts.bits = 0: 104 for dd_real, 52N for expansion<N>) it is within the
-// FMA kernel's gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|) for k >= 3.
+// C <- alpha op(A) op(B) + beta C for dd_real, expansion<N> (qd_real) and the RNS formats
+// (rns::mp_float<N>) by the Ozaki scheme II (blas/ozaki/gemm_plan.hpp): the inputs scaled to
+// integers, their residues multiplied exactly by one GEMM per residue plane (INT8 tensor cores on
+// the GPU, OpenBLAS DGEMM on the host), the outputs rebuilt by the Chinese remainder theorem. The
+// error bound is blas/ozaki/error_bound.hpp's; with the default bits (opts.bits = 0: 104 for
+// dd_real, 52N for expansion<N>, the precision less one for RNS) it is within the FMA kernel's gamma_{k+2}
+// (|alpha| |op(A)| |op(B)| + |beta| |C|) for k >= 3.
 // Arguments as blas::gemm (the same checks and kamp::invalid_argument), opts.bits in [0, the
 // format's max_bits] and the spread floors in [0, 2098].
 // Where the scheme cannot cover the inputs at that accuracy (Inf or NaN, exponent spreads that
@@ -45,8 +46,11 @@ ozaki::report gemm_ozaki(const ExecSpace& exec, char trans_a, char trans_b, std:
   require_space_memory<ExecSpace, MemorySpace>();
   ozaki::report out;
   auto fma_kernel = [&] { blas::gemm(exec, trans_a, trans_b, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc); };
-  const auto finite = [](const Value& x) { return std::isfinite(ozaki::scheme_format<Value>::leading(x)); };
-  const auto is_zero = [](const Value& x) { return ozaki::scheme_format<Value>::leading(x) == 0; };
+  const auto context = format_traits<Value>::template context<Kokkos::HostSpace>();
+  const auto finite = [&](const Value& x) {
+    return ozaki::scheme_format<Value>::binade(context, x) != ozaki::non_finite_binade;
+  };
+  const auto is_zero = [&](const Value& x) { return ozaki::scheme_format<Value>::binade(context, x) == ozaki::zero_binade; };
   if (m == 0 || n == 0 || k == 0 || is_zero(alpha) || !finite(alpha) || !finite(beta)) {
     out.reason = "nothing to multiply, or alpha or beta is not finite";
     fma_kernel();

@@ -4,9 +4,9 @@
 // rank). Rank (I, J) computes C's block (I, J) from op(A)'s rows I and op(B)'s columns J, taken
 // in panels of the inner dimension (SUMMA): for each panel every rank gathers the slices it
 // needs from their owners (gather_rectangle) and adds their product into its block with the
-// single-process GEMM, blas::gemm (every format) or blas::gemm_ozaki (dd_real, qd_real and the
-// other expansions). The panel width
-// bounds the gathered bytes each rank holds at once (options.panel_bytes).
+// single-process GEMM, blas::gemm (every format) or blas::gemm_ozaki (dd_real, the expansions and
+// the RNS formats). The panel width bounds the gathered bytes each rank holds at once
+// (options.panel_bytes).
 //
 // Bits and bounds: with the whole inner dimension in one panel every output is computed by the
 // single-process GEMM from the same row and column, so C has its bits (the Ozaki path agrees on
@@ -33,7 +33,7 @@ struct gemm_options {
   // The most bytes of op(A) and op(B) panels one rank gathers at once; 0 takes half of what the
   // memory space has free. The narrowest rank's choice holds for all.
   double panel_bytes = 0;
-  product_engine engine = product_engine::fma;  // ozaki: dd_real and expansion<N> (qd_real) only
+  product_engine engine = product_engine::fma;  // ozaki: the formats of blas::gemm_ozaki only
   blas::ozaki::options ozaki;
   // Panels travel device to device where the memory space and the ranks allow (every rank's GPU
   // on one node), else through host memory; true: through host memory always (to compare).
@@ -120,7 +120,7 @@ gemm_report gemm(const ExecSpace& exec, char trans_a, char trans_b, const value_
                      "(its shape) must be " + std::to_string(m) + " x " + std::to_string(n));
     require_argument(opts.panel_bytes >= 0, fn, "opts.panel_bytes", opts.panel_bytes, "must be >= 0");
     require_argument(opts.engine == product_engine::fma || blas::ozaki::scheme_format<Format>::supported, fn,
-                     "opts.engine", "ozaki", "needs dd_real or expansion (qd_real) operands");
+                     "opts.engine", "ozaki", "needs operands of a format of the Ozaki scheme (dd_real, expansion<N>, RNS)");
   } catch (const invalid_argument&) {
     rejected = std::current_exception();
   }

@@ -1,5 +1,5 @@
 #pragma once
-// The Ozaki scheme GEMM bench shared by E13 (dd_real) and E14 (qd_real, expansion<8>): C <- alpha
+// The Ozaki scheme GEMM bench shared by E13 (dd_real) and E14 (qd_real, expansion<8>, RNS): C <- alpha
 // A B (NN, square n x n, beta = 0) by blas::gemm_ozaki beside the FMA kernel (blas::gemm) and the
 // vendor's double GEMM, in one run. Rows per n:
 //   ozaki_b<bits>   the scheme keeping <bits> bits of every input: time, the rate (2 n^3 /
@@ -12,13 +12,17 @@
 //   fma             the FMA kernel (up to the bench's fma_max_n);
 //   vendor          cuBLAS or OpenBLAS DGEMM on doubles.
 // Data: "well_scaled": uniform in [-1, 1) with every component of the format random (full
-// significands), the FMA kernel's E5 operands; "wide_32": the same times 2^U(-16, 16) per element,
-// a harder, labelled workload whose exponent spread costs moduli.
+// significands), the FMA kernel's E5 operands; RNS: magnitudes in [1/2, 1) with random signs and q
+// random bits, a pool of 1024 such values tiled over the matrix (the GEMV experiments' operands,
+// format_kernels::random_operand); "wide_32": the same times 2^U(-16, 16) per element, a harder,
+// labelled workload whose exponent spread costs moduli (multi-doubles).
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "blas/format_kernels.hpp"
 #include "blas/gemm.hpp"
 #include "blas/gemm_ozaki.hpp"
 #include "blas/ozaki/error_bound.hpp"
@@ -28,6 +32,7 @@
 #include "dd/dd_format.hpp"
 #include "experiments/experiment.hpp"
 #include "experiments/timing.hpp"
+#include "rns/random_values.hpp"
 
 namespace kamp::experiments::ozaki_bench {
 
@@ -59,29 +64,71 @@ Value full_value(core::random_source& rng, int spread) {
   return scaled(x, static_cast<int>(rng.integer(-spread / 2, spread / 2)));
 }
 
+// The 16 sampled outputs (i, j) of the error check.
+constexpr int samples = 16;
+KOKKOS_INLINE_FUNCTION std::int64_t sample_row(int s, std::int64_t n) { return (s * 7919) % n; }
+KOKKOS_INLINE_FUNCTION std::int64_t sample_column(int s, std::int64_t n) { return (s * 104729 + 13) % n; }
+
 template <class Space, class Value>
 struct operands {
   using array = array_t<Value, typename Space::memory_space>;
-  std::vector<Value> a, b;
   array A, B, C;
   Value alpha;
+  // Row sample_row(s) of A and column sample_column(s) of B, element l at s n + l.
+  std::vector<Value> rows_a, columns_b;
 };
+
+template <class Value>
+struct is_rns : std::false_type {};
+template <int N>
+struct is_rns<rns::mp_float<N>> : std::true_type {};
+
+// `cells` values of the data class (RNS: spread 0 only).
+template <class Space, class Value>
+array_t<Value, typename Space::memory_space> filled(std::int64_t cells, int spread, core::random_source& rng,
+                                                    std::uint64_t seed) {
+  if constexpr (is_rns<Value>::value) {
+    return blas::format_kernels<Value>::template random_operand<Space>(cells, seed, 7, "ozaki_bench_operand");
+  } else {
+    std::vector<Value> host(static_cast<std::size_t>(cells));
+    for (auto& v : host) v = full_value<Value>(rng, spread);
+    array_t<Value, typename Space::memory_space> a(static_cast<std::size_t>(cells), "ozaki_bench_operand");
+    copy_from_host(a, host);
+    return a;
+  }
+}
+
+// The sampled rows of A (rows) or columns of B, from the device.
+template <class Space, class Value>
+std::vector<Value> sampled(const array_t<Value, typename Space::memory_space>& a, std::int64_t n, bool rows) {
+  const array_t<Value, typename Space::memory_space> out(static_cast<std::size_t>(samples * n), "ozaki_bench_samples");
+  Kokkos::parallel_for(
+      "ozaki_bench_samples", Kokkos::RangePolicy<Space>(0, samples * n), KOKKOS_LAMBDA(std::int64_t e) {
+        const int s = static_cast<int>(e / n);
+        const std::int64_t l = e % n;
+        out.store(static_cast<std::size_t>(e), a.load(static_cast<std::size_t>(rows ? sample_row(s, n) + l * n
+                                                                                  : l + sample_column(s, n) * n)));
+      });
+  Kokkos::fence();
+  return copy_to_host(out);
+}
 
 template <class Space, class Value>
 operands<Space, Value> make_operands(std::int64_t n, int spread, std::uint64_t seed) {
   core::random_source rng(seed);
   operands<Space, Value> o;
   const auto cells = static_cast<std::size_t>(n * n);
-  o.a.resize(cells);
-  o.b.resize(cells);
-  for (auto& v : o.a) v = full_value<Value>(rng, spread);
-  for (auto& v : o.b) v = full_value<Value>(rng, spread);
-  o.alpha = full_value<Value>(rng, 0);
-  o.A = typename operands<Space, Value>::array(cells, "ozaki_bench_A");
-  o.B = typename operands<Space, Value>::array(cells, "ozaki_bench_B");
+  o.A = filled<Space, Value>(n * n, spread, rng, seed);
+  o.B = filled<Space, Value>(n * n, spread, rng, seed + 1);
   o.C = typename operands<Space, Value>::array(cells, "ozaki_bench_C");
-  copy_from_host(o.A, o.a);
-  copy_from_host(o.B, o.b);
+  if constexpr (is_rns<Value>::value) {
+    constexpr int N = format_traits<Value>::moduli, q = rns::basis_constants<N>::significand_bits;
+    o.alpha = rns::random_mp_float<N>(rng, -q, -q);
+  } else {
+    o.alpha = full_value<Value>(rng, 0);
+  }
+  o.rows_a = sampled<Space, Value>(o.A, n, true);
+  o.columns_b = sampled<Space, Value>(o.B, n, false);
   return o;
 }
 
@@ -108,12 +155,12 @@ sampled_error sample_error(const operands<Space, Value>& o, std::int64_t n, int 
   const core::mpfr_value fma = core::product_error_factor(n, traits::unit_roundoff());
   const core::mpfr_value alpha = traits::to_mpfr(o.alpha);
   sampled_error e;
-  for (int s = 0; s < 16; ++s) {
-    const std::int64_t i = (s * 7919) % n, j = (s * 104729 + 13) % n;
+  for (int s = 0; s < samples; ++s) {
+    const std::int64_t i = sample_row(s, n), j = sample_column(s, n);
     core::mpfr_value exact(precision), magnitude(precision), t(precision);
     for (std::int64_t l = 0; l < n; ++l) {
-      mpfr_mul(t.get(), traits::to_mpfr(o.a[static_cast<std::size_t>(i + l * n)]).get(),
-               traits::to_mpfr(o.b[static_cast<std::size_t>(l + j * n)]).get(), MPFR_RNDN);
+      mpfr_mul(t.get(), traits::to_mpfr(o.rows_a[static_cast<std::size_t>(s * n + l)]).get(),
+               traits::to_mpfr(o.columns_b[static_cast<std::size_t>(s * n + l)]).get(), MPFR_RNDN);
       mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
       mpfr_abs(t.get(), t.get(), MPFR_RNDN);
       mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDU);
@@ -156,7 +203,7 @@ class bench {
     if (spread == 0 && n <= fma_max_n_) {
       progress(id_, std::string(Space::name()) + ": " + name() + " fma n = " + std::to_string(n));
       const double ms = median_milliseconds(
-          [&] { blas::gemm(Space(), 'N', 'N', n, n, n, o.alpha, o.A, n, o.B, n, Value(0.0), o.C, n); },
+          [&] { blas::gemm(Space(), 'N', 'N', n, n, n, o.alpha, o.A, n, o.B, n, format_traits<Value>::zero(), o.C, n); },
           n >= 1024 ? 1 : reps);
       add(row("fma", n, data, "time_ms", ms));
       add(row("fma", n, data, rate_metric_, flops / (ms * 1e-3) * 1e-9));
@@ -183,7 +230,7 @@ class bench {
     blas::ozaki::report report;
     const double ms = median_milliseconds(
         [&] {
-          report = blas::gemm_ozaki(Space(), 'N', 'N', n, n, n, o.alpha, o.A, n, o.B, n, Value(0.0), o.C, n, opts,
+          report = blas::gemm_ozaki(Space(), 'N', 'N', n, n, n, o.alpha, o.A, n, o.B, n, format_traits<Value>::zero(), o.C, n, opts,
                                     &plan);
         },
         reps);
@@ -213,7 +260,7 @@ class bench {
         [&] { plan.analyse(exec, false, false, n, n, n, o.A, n, o.B, n, opts); }, reps);
     const double residues = median_milliseconds([&] { plan.residues(exec); }, reps);
     const double products = median_milliseconds([&] { plan.products(exec); }, reps);
-    const double combine = median_milliseconds([&] { plan.combine(exec, o.alpha, Value(0.0), true, o.C, n); }, reps);
+    const double combine = median_milliseconds([&] { plan.combine(exec, o.alpha, format_traits<Value>::zero(), true, o.C, n); }, reps);
     const double sum = analyse + residues + products + combine;
     for (const auto& [stage, t] : {std::pair<const char*, double>{"analyse", analyse}, {"residues", residues},
                                    {"products", products}, {"combine", combine}}) {

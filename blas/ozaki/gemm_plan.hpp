@@ -1,5 +1,5 @@
 #pragma once
-// The Ozaki scheme II GEMM for dd_real and expansion<N> (qd_real), stage by stage
+// The Ozaki scheme II GEMM for dd_real, expansion<N> (qd_real) and the RNS formats, stage by stage
 // (blas/gemm_ozaki.hpp is the checked entry point; experiments time the stages apart):
 //   analyse   scan the exponents of op(A)'s rows and op(B)'s columns, choose each vector's
 //             scale, the integer bits beta_A, beta_B and the number of moduli, or say why the
@@ -28,8 +28,10 @@
 #include "blas/ozaki/kernels.hpp"
 #include "blas/ozaki/residue_products.hpp"
 #include "core/allocation.hpp"
+#include "core/mpfr_value.hpp"
 #include "core/view_of.hpp"
 #include "dd/dd_real.hpp"
+#include "formats/format_traits.hpp"
 
 namespace kamp::blas::ozaki {
 
@@ -38,7 +40,8 @@ enum class uncovered { fma_kernel, raise };
 
 struct options {
   // Significant bits every input element keeps; 0 takes the format's default (104 for dd_real,
-  // 52N for expansion<N>: value_format.hpp), which puts the result within the FMA kernel's bound
+  // 52N for expansion<N>, the precision less one for RNS: value_format.hpp), which puts the result within
+  // the FMA kernel's bound
   // (error_bound.hpp). Fewer bits take fewer moduli; at most the format's max_bits.
   int bits = 0;
   uncovered on_uncovered = uncovered::fma_kernel;
@@ -65,12 +68,13 @@ template <class ExecSpace, class Value = dd::dd_real>
 class gemm_plan {
  public:
   static constexpr bool available = residue_products<ExecSpace>::available;
+  using memory = typename ExecSpace::memory_space;
+  using array = array_t<Value, memory>;
 
   // Reads op(A) (m x k) and op(B) (k x n); returns report.scheme = false with a reason when
   // the scheme cannot cover them. Arguments are checked by the caller.
-  template <class Array>
   report analyse(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int64_t m, std::int64_t n,
-                 std::int64_t k, const Array& A, std::int64_t lda, const Array& B, std::int64_t ldb,
+                 std::int64_t k, const array& A, std::int64_t lda, const array& B, std::int64_t ldb,
                  const options& opts) {
     report out;
     out.engine = engine::name();
@@ -83,14 +87,19 @@ class gemm_plan {
       return out;
     }
     // op(A) row i is A(i, :) or A(:, i); op(B) column j is B(:, j) or B(j, :).
-    a_ = panel{A.values, transposed_a ? lda : 1, transposed_a ? 1 : lda};
-    b_ = panel{B.values, transposed_b ? 1 : ldb, transposed_b ? ldb : 1};
+    a_ = panel{A, 0, transposed_a ? lda : 1, transposed_a ? 1 : lda};
+    b_ = panel{B, 0, transposed_b ? 1 : ldb, transposed_b ? ldb : 1};
     const auto span_a = scan(exec, a_, m, top_a_, bottom_a_);
     const auto span_b = scan(exec, b_, n, top_b_, bottom_b_);
     out.range_a = span_a.range;
     out.range_b = span_b.range;
     if (span_a.non_finite || span_b.non_finite) {
       out.reason = std::string(span_a.non_finite ? "A" : "B") + " holds Inf or NaN";
+      return out;
+    }
+    // (Only RNS values reach the clamp: their exponents do not fit the scales' arithmetic.)
+    if (span_a.clamped || span_b.clamped) {
+      out.reason = std::string(span_a.clamped ? "A" : "B") + " holds magnitudes beyond 2^+-" + std::to_string(binade_limit);
       return out;
     }
     out.bits = opts.bits > 0 ? opts.bits : scheme_format<Value>::default_bits;
@@ -117,12 +126,12 @@ class gemm_plan {
       // Outputs are below k 2^(top_a + 1) 2^(top_b + 1); the unit of output (i, j) is
       // 2^(top_a(i) + top_b(j) + 2 - beta_A - beta_B), which must be normal for exact scaling.
       const int ceil_log_k = static_cast<int>(std::ceil(std::log2(static_cast<double>(k))));
-      if (span_a.highest + span_b.highest + ceil_log_k + 3 > 1023) {
+      if (span_a.highest + span_b.highest + ceil_log_k + 3 > scheme_format<Value>::largest_binade) {
         out.reason = "products of op(A) and op(B) could overflow (largest exponents " +
                      std::to_string(span_a.highest) + " and " + std::to_string(span_b.highest) + ")";
         return out;
       }
-      if (span_a.lowest_top + span_b.lowest_top + 2 - out.bits_a - out.bits_b < -1022) {
+      if (span_a.lowest_top + span_b.lowest_top + 2 - out.bits_a - out.bits_b < scheme_format<Value>::smallest_binade) {
         out.reason = "outputs could fall below the normal range (vector exponents down to " +
                      std::to_string(span_a.lowest_top) + " and " + std::to_string(span_b.lowest_top) + ")";
         return out;
@@ -166,8 +175,7 @@ class gemm_plan {
 
   // residues, products and combine over all of op(B)'s columns, in blocks as wide as fit; the
   // number of blocks.
-  template <class Array>
-  int multiply(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const Array& C,
+  int multiply(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const array& C,
                std::int64_t ldc) {
     const std::int64_t block = fitting_columns();
     int blocks = 0;
@@ -196,8 +204,7 @@ class gemm_plan {
     Kokkos::fence();
   }
 
-  template <class Array>
-  void combine(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const Array& C,
+  void combine(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const array& C,
                std::int64_t ldc) {
     // The fewest words, rounded up to one of nine counts: dd_real's default takes 4 to 12,
     // qd_real's 16 to 20, expansion<8>'s 28 to 40.
@@ -215,10 +222,9 @@ class gemm_plan {
 
  private:
   using engine = typename residue_products<ExecSpace>::type;
-  using memory = typename ExecSpace::memory_space;
   using residue = typename engine::residue_type;
   using product = typename engine::product_type;
-  using values = Kokkos::View<Value*, memory>;
+  using elements = panel_elements<Value, memory>;
 
   // The selected columns' residues of op(B), and op(A)'s with `with_a`.
   void residues(const ExecSpace& exec, bool with_a) {
@@ -227,19 +233,17 @@ class gemm_plan {
     columns_ = padded(column_count_);
     reserve_workspace();
     if (with_a) write_residues(exec, a_, m_, ld_, scale_a_, bits_a_, residues_a_);
-    const std::int64_t offset = first_column_ * b_.row_stride;
-    const panel block{Kokkos::subview(b_.data, std::make_pair(offset, static_cast<std::int64_t>(b_.data.extent(0)))),
-                      b_.row_stride, b_.depth_stride};
+    const panel block{b_.data, first_column_ * b_.row_stride, b_.row_stride, b_.depth_stride};
     write_residues(exec, block, column_count_, columns_, from(scale_b_, first_column_), bits_b_, residues_b_);
   }
 
   struct panel {
-    values data;
-    std::int64_t row_stride, depth_stride;
+    array data;
+    std::int64_t offset, row_stride, depth_stride;
   };
 
   struct span {
-    bool non_finite = false, empty = true;
+    bool non_finite = false, empty = true, clamped = false;
     int range = 0, highest = empty_top, lowest_top = empty_bottom;
   };
 
@@ -253,11 +257,13 @@ class gemm_plan {
       // Chunks of 16-256 elements, so that there are about 2^18 threads where the panel allows.
       const std::int64_t chunk = std::max<std::int64_t>(16, std::min<std::int64_t>(256, rows * k_ >> 18));
       const std::int64_t chunks = (k_ + chunk - 1) / chunk;
-      Kokkos::parallel_for("kamp::ozaki::exponent_scan_adjacent", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows * chunks),
-                           exponent_scan_adjacent<ExecSpace, Value>{p.data, rows, k_, p.depth_stride, chunk, top, bottom});
+      Kokkos::parallel_for(
+          "kamp::ozaki::exponent_scan_adjacent", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows * chunks),
+          exponent_scan_adjacent<ExecSpace, Value>{elements{p.data, p.offset}, context_, rows, k_, p.depth_stride, chunk, top, bottom});
     } else {
-      Kokkos::parallel_for("kamp::ozaki::exponent_scan", Kokkos::TeamPolicy<ExecSpace>(exec, rows, Kokkos::AUTO),
-                           exponent_scan<ExecSpace, Value>{p.data, k_, p.row_stride, p.depth_stride, top, bottom});
+      Kokkos::parallel_for(
+          "kamp::ozaki::exponent_scan", Kokkos::TeamPolicy<ExecSpace>(exec, rows, Kokkos::AUTO),
+          exponent_scan<ExecSpace, Value>{elements{p.data, p.offset}, context_, k_, p.row_stride, p.depth_stride, top, bottom});
     }
     const auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), top);
     const auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), bottom);
@@ -266,6 +272,7 @@ class gemm_plan {
       if (t(r) == non_finite_top) s.non_finite = true;
       if (t(r) == empty_top) continue;
       s.empty = false;
+      s.clamped = s.clamped || t(r) >= binade_limit || b(r) <= -binade_limit;
       s.range = std::max(s.range, t(r) - b(r));
       s.highest = std::max(s.highest, t(r));
       s.lowest_top = std::min(s.lowest_top, t(r));
@@ -283,12 +290,17 @@ class gemm_plan {
     Kokkos::deep_copy(scale, s);
   }
 
-  template <int W, class Array>
-  void reconstruct(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const Array& C,
+  template <int W>
+  void reconstruct(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const array& C,
                    std::int64_t ldc) {
-    reconstruction<ExecSpace, Value, product, W> functor{products_,   m_,    ld_,      columns_ * ld_,
-                                                  scale_a_,    from(scale_b_, first_column_), tables_,
-                                                  alpha,       beta,  beta_zero, from(C.values, first_column_ * ldc), ldc};
+    const bool alpha_one = mpfr_cmp_ui(format_traits<Value>::to_mpfr(alpha).get(), 1) == 0;
+    reconstruction<ExecSpace, Value, product, W> functor{products_, m_,
+                                                         ld_,       columns_ * ld_,
+                                                         scale_a_,  from(scale_b_, first_column_),
+                                                         tables_,   context_,
+                                                         alpha,     beta,
+                                                         alpha_one, beta_zero,
+                                                         elements{C, first_column_ * ldc}, ldc};
     Kokkos::parallel_for("kamp::ozaki::reconstruction",
                          Kokkos::RangePolicy<ExecSpace>(exec, 0, m_ * column_count_), functor);
   }
@@ -320,8 +332,8 @@ class gemm_plan {
     using functor_type = residue_tiles<ExecSpace, Value, residue, Digits>;
     constexpr int tile = functor_type::tile;
     const std::int64_t tiles_depth = (depth_ + tile - 1) / tile, tiles_rows = (padded_rows + tile - 1) / tile;
-    functor_type functor{p.data,      rows,   padded_rows, k_,    p.row_stride, p.depth_stride, depth_,
-                         tiles_depth, digits, scale,       tables_, out,        padded_rows * depth_};
+    functor_type functor{elements{p.data, p.offset}, context_, rows,  padded_rows, k_,      p.row_stride, p.depth_stride,
+                         depth_,                    tiles_depth, digits, scale,      tables_, out,          padded_rows * depth_};
     const bool gpu = !std::is_same<memory, Kokkos::HostSpace>::value;
     Kokkos::TeamPolicy<ExecSpace> policy(exec, tiles_rows * tiles_depth, gpu ? std::min(256, tile * tile) : 1);
     Kokkos::parallel_for("kamp::ozaki::residues",
@@ -385,6 +397,7 @@ class gemm_plan {
   std::int64_t m_ = 0, n_ = 0, k_ = 0, depth_ = 0, ld_ = 0, columns_ = 0;
   std::int64_t first_column_ = 0, column_count_ = 0;
   int bits_a_ = 0, bits_b_ = 0;
+  context_t<Value> context_ = format_traits<Value>::template context<memory>();
   panel a_, b_;
   Kokkos::View<int*, memory> top_a_, bottom_a_, top_b_, bottom_b_, scale_a_, scale_b_;
   Kokkos::View<residue*, memory> residues_a_, residues_b_;

@@ -1,8 +1,9 @@
 #pragma once
 // The three parallel stages of the Ozaki scheme II GEMM that kamp computes itself (the residue
 // GEMMs between them are the vendor's, residue_products.hpp). A "panel" is op(A) read by rows
-// or op(B) read by columns: `rows` vectors of `depth` elements, element (r, h) of the data at
-// r * row_stride + h * depth_stride.
+// or op(B) read by columns: `rows` vectors of `depth` elements, element (r, h) of the format's
+// array (format_traits' array_type: a View of values, or RNS's structure of arrays) at
+// offset + r * row_stride + h * depth_stride.
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
@@ -10,14 +11,25 @@
 
 #include "blas/ozaki/crt_words.hpp"
 #include "blas/ozaki/residues.hpp"
+#include "blas/ozaki/rns_value_format.hpp"
 #include "blas/ozaki/value_format.hpp"
-#include "dd/dd_arithmetic.hpp"
-#include "dd/expansion.hpp"
+#include "formats/format_traits.hpp"
 
 namespace kamp::blas::ozaki {
 
-// Markers of the exponent scan: a row with no nonzero element, and a row with Inf or NaN.
-constexpr int empty_top = -100000, empty_bottom = 100000, non_finite_top = 100000;
+// Markers of the exponent scan: a row with no nonzero element, and a row with Inf or NaN (beyond
+// every binade, value_format.hpp).
+constexpr int empty_top = zero_binade, empty_bottom = non_finite_binade, non_finite_top = non_finite_binade;
+
+// The elements of a panel in the format's array.
+template <class Value, class MemorySpace>
+struct panel_elements {
+  array_t<Value, MemorySpace> array;
+  std::int64_t offset;
+  KOKKOS_INLINE_FUNCTION Value operator()(std::int64_t index) const {
+    return array.load(static_cast<std::size_t>(offset + index));
+  }
+};
 
 // The CRT tables on the device (crt_basis.hpp).
 template <class MemorySpace>
@@ -37,7 +49,8 @@ struct crt_tables {
 template <class ExecSpace, class Value>
 struct exponent_scan {
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  Kokkos::View<const Value*, typename ExecSpace::memory_space> data;
+  panel_elements<Value, typename ExecSpace::memory_space> data;
+  typename scheme_format<Value>::context context;
   std::int64_t depth, row_stride, depth_stride;
   Kokkos::View<int*, typename ExecSpace::memory_space> top, bottom;
 
@@ -47,11 +60,10 @@ struct exponent_scan {
     Kokkos::parallel_reduce(
         Kokkos::TeamThreadRange(team, depth),
         [&](std::int64_t h, Kokkos::MinMaxScalar<int>& v) {
-          const double x = scheme_format<Value>::leading(data(static_cast<std::size_t>(r * row_stride + h * depth_stride)));
-          if (!std::isfinite(x)) {
+          const int e = scheme_format<Value>::binade(context, data(r * row_stride + h * depth_stride));
+          if (e == non_finite_binade) {
             v.max_val = non_finite_top;
-          } else if (x != 0) {
-            const int e = ::ilogb(x);
+          } else if (e != zero_binade) {
             v.max_val = e > v.max_val ? e : v.max_val;
             v.min_val = e < v.min_val ? e : v.min_val;
           }
@@ -70,7 +82,8 @@ struct exponent_scan {
 // together; top and bottom start at the empty markers and are combined atomically.
 template <class ExecSpace, class Value>
 struct exponent_scan_adjacent {
-  Kokkos::View<const Value*, typename ExecSpace::memory_space> data;
+  panel_elements<Value, typename ExecSpace::memory_space> data;
+  typename scheme_format<Value>::context context;
   std::int64_t rows, depth, depth_stride, chunk;
   Kokkos::View<int*, typename ExecSpace::memory_space> top, bottom;
 
@@ -79,10 +92,9 @@ struct exponent_scan_adjacent {
     const std::int64_t h1 = h0 + chunk < depth ? h0 + chunk : depth;
     int high = empty_top, low = empty_bottom;
     for (std::int64_t h = h0; h < h1; ++h) {
-      const double x = scheme_format<Value>::leading(data(static_cast<std::size_t>(r + h * depth_stride)));
-      if (!std::isfinite(x)) high = non_finite_top;
-      else if (x != 0) {
-        const int e = ::ilogb(x);
+      const int e = scheme_format<Value>::binade(context, data(r + h * depth_stride));
+      if (e == non_finite_binade) high = non_finite_top;
+      else if (e != zero_binade) {
         high = e > high ? e : high;
         low = e < low ? e : low;
       }
@@ -118,7 +130,8 @@ struct residue_tiles {
   using weight_row = weights<Kokkos::View<double*, memory>>;
   using scratch = Kokkos::View<double[parts][tile][tile + 1], typename ExecSpace::scratch_memory_space,
                                Kokkos::MemoryUnmanaged>;
-  Kokkos::View<const Value*, memory> data;
+  panel_elements<Value, memory> data;
+  typename scheme_format<Value>::context context;
   std::int64_t rows, padded_rows, depth, row_stride, depth_stride, padded_depth, tiles_depth;
   int digits;  // of the largest scaled integer, below 2^(36 digits)
   Kokkos::View<const int*, memory> scale;
@@ -138,8 +151,7 @@ struct residue_tiles {
       const std::int64_t r = r0 + rl, h = h0 + hl;
       double value_parts[parts] = {};
       if (r < rows && h < depth)
-        scheme_format<Value>::scaled_parts(data(static_cast<std::size_t>(r * row_stride + h * depth_stride)), scale(r),
-                                           value_parts);
+        scheme_format<Value>::scaled_parts(context, data(r * row_stride + h * depth_stride), scale(r), value_parts);
       KAMP_UNROLL for (int p = 0; p < parts; ++p) integers(p, rl, hl) = value_parts[p];
     }
     team.team_barrier();
@@ -170,16 +182,20 @@ struct residue_tiles {
 
 // C_ij <- alpha x_ij 2^-(scale_a(i) + scale_b(j)) + beta C_ij, x_ij reconstructed from the
 // residue products (plane p of output (i, j) at products[p * stride + i + j * ld]) on W words.
+// alpha x and beta C in the format's arithmetic; alpha = 1 (exactly) skips its product, which
+// would return x bit for bit.
 template <class ExecSpace, class Value, class Product, int W>
 struct reconstruction {
   using memory = typename ExecSpace::memory_space;
+  using traits = format_traits<Value>;
   Kokkos::View<const Product*, memory> products;
   std::int64_t m, ld, stride;
   Kokkos::View<const int*, memory> scale_a, scale_b;
   crt_tables<memory> tables;
+  context_t<Value> context;
   Value alpha, beta;
-  bool beta_zero;
-  Kokkos::View<Value*, memory> c;
+  bool alpha_one, beta_zero;
+  panel_elements<Value, memory> c;  // C from its first selected column
   std::int64_t ldc;
 
   KOKKOS_INLINE_FUNCTION double product(int plane, std::size_t at) const {
@@ -216,10 +232,10 @@ struct reconstruction {
     // x in [0, P) stands for x - P from P / 2 up (|x_ij| < P / 2 by the choice of moduli).
     const bool negative = at_least(x, tables.half.data());
     if (negative) complement(x, tables.product.data());
-    const Value value = scheme_format<Value>::template from_integer<W>(x, negative, -(scale_a(i) + scale_b(j)));
-    const std::size_t out = static_cast<std::size_t>(i + j * ldc);
-    const Value scaled = dd::mul(alpha, value);
-    c(out) = beta_zero ? scaled : dd::add(scaled, dd::mul(beta, c(out)));
+    const Value value = scheme_format<Value>::template from_integer<W>(context, x, negative, -(scale_a(i) + scale_b(j)));
+    const std::size_t out = static_cast<std::size_t>(c.offset + i + j * ldc);
+    const Value scaled = alpha_one ? value : traits::mul(context, alpha, value);
+    c.array.store(out, beta_zero ? scaled : traits::add(context, scaled, traits::mul(context, beta, c.array.load(out))));
   }
 };
 

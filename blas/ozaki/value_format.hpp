@@ -1,16 +1,29 @@
 #pragma once
 // What the Ozaki scheme needs of each value format it computes in (dd_real and expansion<N>,
-// qd_real = expansion<4>): the leading component (the exponent scan), the integer parts of a
-// scaled value (the residue kernel), the rounding of a reconstructed integer (the combine
-// kernel), and the constants of the error bound (error_bound.hpp):
-//   default_bits      the significant bits every input keeps by default: the fewest that put the
-//                     result within the FMA kernel's bound (104 for dd_real, 52N for expansion<N>;
-//                     tests/blas/test_gemm_ozaki.cpp checks both ways);
-//   max_bits          the largest opts.bits accepted (about three times the precision: more is
-//                     a mistake; what the moduli cannot cover is reported by analyse);
-//   rounding_excess   an element's integer is within (1/2)(1 + rounding_excess) of its scaled value;
-//   conversion_unit   the relative error of rounding a reconstructed integer to the format:
-//                     conversion_factor 2^conversion_exponent.
+// qd_real = expansion<4>, here; the RNS formats in rns_value_format.hpp): the binade of a value
+// (the exponent scan), the integer parts of a scaled value (the residue kernel), the rounding of
+// a reconstructed integer (the combine kernel), and the constants of the error bound
+// (error_bound.hpp). Each function takes the format's context (format_traits: RNS's basis
+// constants, nothing for the multi-doubles).
+//   binade(c, x)         floor(log2 |x|) exactly for a finite nonzero x, clamped to
+//                        [-binade_limit, binade_limit]; zero_binade for a zero, non_finite_binade
+//                        for Inf and NaN;
+//   scaled_parts(c, x, e, out)
+//                        `parts` integer-valued doubles whose sum is within (1/2)(1 +
+//                        rounding_excess) of x 2^e, for |x 2^e| below 2^720 (beyond the binade
+//                        limit's clamp the scheme never scales: analyse refuses first);
+//   from_integer<W>(c, x, negative, scale)
+//                        (negative ? -x : x) 2^scale rounded to the format within conversion_unit
+//                        = conversion_factor 2^conversion_exponent, relative;
+//   largest_binade, smallest_binade
+//                        the outputs' range: analyse refuses products that could reach
+//                        2^(largest_binade + 1) or take units below 2^smallest_binade (the double
+//                        range for the multi-doubles, whose parts are doubles);
+//   default_bits         the significant bits every input keeps by default: the fewest that put the
+//                        result within the FMA kernel's bound (104 for dd_real, 52N for expansion<N>;
+//                        tests/blas/test_gemm_ozaki.cpp checks both ways);
+//   max_bits             the largest opts.bits accepted (about three times the precision: more is
+//                        a mistake; what the moduli cannot cover is reported by analyse).
 // scheme_format<V>::supported is false for every other value type.
 #include <Kokkos_Core.hpp>
 
@@ -18,18 +31,38 @@
 
 #include "blas/ozaki/crt_words.hpp"
 #include "core/unroll.hpp"
+#include "dd/dd_format.hpp"
 #include "dd/dd_real.hpp"
 #include "dd/expansion_type.hpp"
 
 namespace kamp::blas::ozaki {
+
+// Every binade the scan sees lies in [-binade_limit, binade_limit] or is one of the markers; sums
+// of a few of them stay far inside an int.
+constexpr int binade_limit = 1 << 22;
+constexpr int zero_binade = -(1 << 24), non_finite_binade = 1 << 24;
 
 template <class Value>
 struct scheme_format {
   static constexpr bool supported = false;
 };
 
+// The binade of a double, as the multi-doubles' leading components give theirs.
+KOKKOS_INLINE_FUNCTION int binade_of_double(double x) {
+  if (x == 0) return zero_binade;
+  if (!std::isfinite(x)) return non_finite_binade;
+  return ::ilogb(x);
+}
+
+// The members the multi-doubles share: their parts are doubles, so are their outputs' ranges.
+struct double_range {
+  static constexpr int largest_binade = 1023;
+  static constexpr int smallest_binade = -1022;
+};
+
 template <>
-struct scheme_format<dd::dd_real> {
+struct scheme_format<dd::dd_real> : double_range {
+  using context = no_context;
   static constexpr bool supported = true;
   static constexpr int parts = 2;
   static constexpr int default_bits = 104;
@@ -38,24 +71,27 @@ struct scheme_format<dd::dd_real> {
   static constexpr int conversion_exponent = -105;  // crt_words.hpp's to_dd
   static constexpr double conversion_factor = 1 + 0x1p-53;
 
-  KOKKOS_INLINE_FUNCTION static double leading(const dd::dd_real& x) { return x.hi; }
+  KOKKOS_INLINE_FUNCTION static int binade(const context&, const dd::dd_real& x) { return binade_of_double(x.hi); }
 
   // round(2^e hi) + round(2^e lo + (2^e hi - round(2^e hi))), within 1/2 + 2^-53 of 2^e x: h -
   // high is exact (for |h| >= 2^52 both are equal, below both lie within a factor 2 or high is 0).
-  KOKKOS_INLINE_FUNCTION static void scaled_parts(const dd::dd_real& x, int e, double (&out)[parts]) {
+  KOKKOS_INLINE_FUNCTION static void scaled_parts(const context&, const dd::dd_real& x, int e,
+                                                  double (&out)[parts]) {
     const double h = ::ldexp(x.hi, e), l = ::ldexp(x.lo, e);
     out[0] = ::rint(h);
     out[1] = ::rint(l + (h - out[0]));
   }
 
   template <int W>
-  KOKKOS_INLINE_FUNCTION static dd::dd_real from_integer(const wide<W>& x, bool negative, int scale) {
+  KOKKOS_INLINE_FUNCTION static dd::dd_real from_integer(const context&, const wide<W>& x, bool negative,
+                                                         int scale) {
     return to_dd(x, negative, scale);
   }
 };
 
 template <int N>
-struct scheme_format<dd::expansion<N>> {
+struct scheme_format<dd::expansion<N>> : double_range {
+  using context = no_context;
   static constexpr bool supported = true;
   static constexpr int parts = N + 1;
   static constexpr int default_bits = 52 * N;
@@ -64,12 +100,15 @@ struct scheme_format<dd::expansion<N>> {
   static constexpr int conversion_exponent = -52 * N;  // crt_words.hpp's to_expansion
   static constexpr double conversion_factor = 1 + 0x1p-47;
 
-  KOKKOS_INLINE_FUNCTION static double leading(const dd::expansion<N>& x) { return x.c[0]; }
+  KOKKOS_INLINE_FUNCTION static int binade(const context&, const dd::expansion<N>& x) {
+    return binade_of_double(x.c[0]);
+  }
 
   // round(2^e c_i) for each component and the rounded sum of their fractions f_i = 2^e c_i -
   // round(2^e c_i) (each exact, |f_i| <= 1/2): within 1/2 + N^2 2^-54 <= (1/2)(1 + 2^-46) of 2^e x
   // (a component that scaling takes below the normal range loses less than 2^-1074).
-  KOKKOS_INLINE_FUNCTION static void scaled_parts(const dd::expansion<N>& x, int e, double (&out)[parts]) {
+  KOKKOS_INLINE_FUNCTION static void scaled_parts(const context&, const dd::expansion<N>& x, int e,
+                                                  double (&out)[parts]) {
     double fractions = 0;
     KAMP_UNROLL for (int i = N - 1; i >= 0; --i) {
       const double h = ::ldexp(x.c[i], e);
@@ -80,7 +119,8 @@ struct scheme_format<dd::expansion<N>> {
   }
 
   template <int W>
-  KOKKOS_INLINE_FUNCTION static dd::expansion<N> from_integer(const wide<W>& x, bool negative, int scale) {
+  KOKKOS_INLINE_FUNCTION static dd::expansion<N> from_integer(const context&, const wide<W>& x, bool negative,
+                                                              int scale) {
     return to_expansion<N>(x, negative, scale);
   }
 };

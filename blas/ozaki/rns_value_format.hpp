@@ -1,0 +1,123 @@
+#pragma once
+// The RNS formats (rns::mp_float<N>, 106-1696 bits) in the Ozaki scheme (value_format.hpp says
+// what each member must do). An element is (-1)^sign X 2^exp with an integer X < 2^q held by its
+// residues; the scheme needs X in binary, which the CRT gives exactly (X = sum_i s_i M_i - rank M
+// modulo 2^q on 64-bit words, rns/truncation.hpp's low_bits), and it returns each output's
+// integer to RNS by truncating it to q bits (as every RNS operation rounds) and reducing its
+// words modulo each m_i.
+//   binade        exact: the interval gives X's bit length, or the CRT does next to a power of
+//                 two (rns::exact_bit_length); clamped to +-binade_limit, which analyse refuses.
+//   scaled_parts  round(X 2^(exp + e)) exactly, half away from zero: its 53-bit chunks, each an
+//                 exact double, and one part for the rounding's carry (rounding_excess 0).
+//   from_integer  truncation to q bits: relative error below 2^(1 - q) (conversion_unit).
+// The outputs' range is RNS's own (|exp| <= 2^30): the binade limit keeps every scale and
+// output exponent far inside it, so analyse's range checks never refuse an RNS product that the
+// clamp did not mark.
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+#include "blas/ozaki/crt_words.hpp"
+#include "blas/ozaki/value_format.hpp"
+#include "rns/rns_format.hpp"
+#include "rns/round_stage.hpp"
+#include "rns/truncation.hpp"
+
+namespace kamp::blas::ozaki {
+
+namespace detail {
+
+// floor(X / 2^pos) mod 2^53 of X = words[0] + words[1] 2^64 + ... (`count` words), pos >= 0.
+template <int Count>
+KOKKOS_INLINE_FUNCTION std::uint64_t bits_53(const std::uint64_t (&words)[Count], std::int64_t pos) {
+  const std::int64_t word = pos >> 6;
+  const int offset = static_cast<int>(pos & 63);
+  std::uint64_t low = 0, high = 0;
+  KAMP_UNROLL for (int i = 0; i < Count; ++i) {
+    if (i == word) low = words[i];
+    if (i == word + 1) high = words[i];
+  }
+  std::uint64_t bits = low >> offset;
+  if (offset > 0) bits |= high << (64 - offset);
+  return bits & ((std::uint64_t(1) << 53) - 1);
+}
+
+}  // namespace detail
+
+template <int N>
+struct scheme_format<rns::mp_float<N>> {
+  using value = rns::mp_float<N>;
+  using constants = rns::basis_constants<N>;
+  using context = typename format_traits<value>::context_type;
+  static constexpr int q = constants::significand_bits;
+
+  static constexpr bool supported = true;
+  static constexpr int parts = (q + 52) / 53 + 1;
+  // q - 2: 2^(1 - bits) + 2^(1 - q) + 2u <= 5u (gamma_5, the FMA kernel's bound at k = 3) while u =
+  // 4 / sqrt(M) >= 2^(1.74 - q), i.e. log2 M <= 2q + 0.52 (tests/blas/test_gemm_ozaki_rns.cpp
+  // checks that it is the fewest bits).
+  static constexpr int default_bits = constants::precision - 1;
+  static constexpr int max_bits = 3 * constants::precision;
+  static constexpr double rounding_excess = 0;
+  static constexpr int conversion_exponent = 1 - q;
+  static constexpr double conversion_factor = 1;
+  static constexpr int largest_binade = rns::exponent_limit - q;
+  static constexpr int smallest_binade = -rns::exponent_limit;
+
+  KOKKOS_INLINE_FUNCTION static int binade(const context& c, const value& x) {
+    if (!x.is_finite()) return non_finite_binade;
+    if (x.is_zero()) return zero_binade;
+    const std::int64_t e = rns::exact_bit_length<N>(x, x.digits, *c.basis) - 1 + x.exp;
+    return static_cast<int>(e > binade_limit ? binade_limit : e < -binade_limit ? -binade_limit : e);
+  }
+
+  KOKKOS_INLINE_FUNCTION static void scaled_parts(const context& c, const value& x, int e, double (&out)[parts]) {
+    KAMP_UNROLL for (int p = 0; p < parts; ++p) out[p] = 0;
+    if (!x.is_finite() || x.is_zero()) return;
+    const constants& b = *c.basis;
+    rns::residue s[N];
+    const std::uint64_t rank = rns::detail::crt_of<N>(x, x.digits, s, b);
+    std::uint64_t words[constants::words];
+    rns::low_bits<N>(s, rank, q, b, words);  // X itself: X < 2^q
+    const double sign = x.sign ? -1.0 : 1.0;
+    const std::int64_t t = static_cast<std::int64_t>(x.exp) + e;
+    // t >= 0: X 2^t in chunks from bit 0; t < 0: the chunks of floor(X 2^t) from bit -t, and the
+    // bit below them rounds (a carry of 1 into the last part).
+    const std::int64_t dropped = t < 0 ? -t : 0;
+    KAMP_UNROLL for (int p = 0; p + 1 < parts; ++p) {
+      const std::int64_t from = dropped + 53 * p;
+      if (from < q)
+        out[p] = sign * ::ldexp(static_cast<double>(detail::bits_53(words, from)), static_cast<int>(53 * p + t + dropped));
+    }
+    if (dropped > 0 && dropped <= q) out[parts - 1] = sign * static_cast<double>(detail::bits_53(words, dropped - 1) & 1);
+  }
+
+  template <int W>
+  KOKKOS_INLINE_FUNCTION static value from_integer(const context& c, const wide<W>& x, bool negative, int scale) {
+    const int length = bit_length(x);
+    if (length == 0) return value::zero();
+    const constants& b = *c.basis;
+    const int k = length > q ? length - q : 0, kept = length - k;
+    // X = floor(x / 2^k) on 64-bit words.
+    std::uint64_t words[constants::words];
+    for (int j = 0; j < constants::words; ++j) {
+      const int from = k + 64 * j;
+      words[j] = from < length ? (window(x, from) | (from + 53 < length ? window(x, from + 53) << 53 : 0)) : 0;
+    }
+    value r;
+    const int used = (kept + 63) / 64;
+    for (int i = 0; i < N; ++i) r.digits[i] = rns::words_mod<N>(words, used, i, b);
+    // X/M between top 2^(kept - 53) / M and (top + 1) 2^(kept - 53) / M, top its leading 53 bits.
+    const int below = kept > 53 ? kept - 53 : 0;
+    const double top = static_cast<double>(detail::bits_53(words, below));
+    const core::er_float lower = core::er_float::make(top, below);
+    const core::er_float upper = below > 0 ? core::er_float::make(top + 1, below) : lower;
+    r.eval[0] = core::mul_rd(lower, b.inv_M_rd);
+    r.eval[1] = core::mul_ru(upper, b.inv_M_ru);
+    r.sign = negative ? 1 : 0;
+    r.exp = scale + k;
+    return r;
+  }
+};
+
+}  // namespace kamp::blas::ozaki

@@ -1,0 +1,120 @@
+#pragma once
+// The Ozaki scheme GEMM's checks shared by its format suites (test_gemm_ozaki.cpp: dd_real and
+// qd_real; test_gemm_ozaki_rns.cpp: the RNS formats): problems stored with any trans and padded
+// leading dimensions, one run of blas::gemm_ozaki returning C (its padding checked untouched), and
+// every output against the exact MPFR GEMM within the scheme's bound (blas/ozaki/error_bound.hpp).
+#include <string>
+#include <vector>
+
+#include "blas/gemm_ozaki.hpp"
+#include "blas/ozaki/error_bound.hpp"
+#include "tests/blas/product_checks.hpp"
+
+namespace kamp::test {
+
+// A column-major op(X) (rows x cols) stored as X with X's leading dimension ld.
+template <class F>
+struct stored_matrix {
+  std::vector<F> values;
+  std::int64_t ld;
+};
+
+template <class F>
+stored_matrix<F> store(const std::vector<F>& op, std::int64_t rows, std::int64_t cols, bool transposed,
+                       std::int64_t pad) {
+  const std::int64_t ld = (transposed ? cols : rows) + pad;
+  stored_matrix<F> s{std::vector<F>(static_cast<std::size_t>(ld * (transposed ? rows : cols)), from_double<F>(0.0)), ld};
+  for (std::int64_t j = 0; j < cols; ++j)
+    for (std::int64_t i = 0; i < rows; ++i)
+      s.values[static_cast<std::size_t>(transposed ? j + i * ld : i + j * ld)] = op[static_cast<std::size_t>(i + j * rows)];
+  return s;
+}
+
+template <class Space, class F>
+array_t<F, typename Space::memory_space> on(const std::vector<F>& values, const char* label) {
+  array_t<F, typename Space::memory_space> a(values.size(), label);
+  copy_from_host(a, values);
+  return a;
+}
+
+template <class F>
+struct gemm_problem {
+  std::int64_t m, n, k;
+  std::vector<F> op_a, op_b, c;  // column-major op(A) m x k, op(B) k x n, C m x n
+  F alpha, beta;
+};
+
+// Runs the scheme on the problem as stored with the given trans and returns C (m x n, ldc = m + 2,
+// the padding rows checked untouched) and the report.
+template <class Space, class F>
+std::vector<F> run(const gemm_problem<F>& p, char ta, char tb, const blas::ozaki::options& opts,
+                   blas::ozaki::report* report_out = nullptr) {
+  const auto a = store(p.op_a, p.m, p.k, ta == 'T', 1), b = store(p.op_b, p.k, p.n, tb == 'T', 3);
+  const std::int64_t ldc = p.m + 2;
+  std::vector<F> c_stored(static_cast<std::size_t>(ldc * p.n), from_double<F>(7.0));
+  for (std::int64_t j = 0; j < p.n; ++j)
+    for (std::int64_t i = 0; i < p.m; ++i) c_stored[static_cast<std::size_t>(i + j * ldc)] = p.c[static_cast<std::size_t>(i + j * p.m)];
+  const auto A = on<Space>(a.values, "A"), B = on<Space>(b.values, "B"), C = on<Space>(c_stored, "C");
+  const auto report = blas::gemm_ozaki(Space(), ta, tb, p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C, ldc, opts);
+  Kokkos::fence();
+  if (report_out) *report_out = report;
+  const auto got = copy_to_host(C);
+  std::vector<F> out;
+  for (std::int64_t j = 0; j < p.n; ++j) {
+    for (std::int64_t i = 0; i < p.m; ++i) out.push_back(got[static_cast<std::size_t>(i + j * ldc)]);
+    for (std::int64_t i = p.m; i < ldc; ++i)
+      EXPECT_TRUE(same_bits<F>(got[static_cast<std::size_t>(i + j * ldc)], from_double<F>(7.0))) << "padding row written";
+  }
+  return out;
+}
+
+// Every output within product_factor(bits) |alpha| (|op(A)| |op(B)|) + beta_factor |beta| |C| of
+// the exact result (beta = 0: C not read).
+template <class F>
+void expect_within_bound(const gemm_problem<F>& p, const std::vector<F>& got, int bits, const std::string& what) {
+  const mpfr_prec_t precision = 4096;
+  const auto Am = exact_values<F>(p.op_a), Bm = exact_values<F>(p.op_b), Cm = exact_values<F>(p.c);
+  const mpfr_value alpha = format_traits<F>::to_mpfr(p.alpha), beta = format_traits<F>::to_mpfr(p.beta);
+  const mpfr_value fa = blas::ozaki::product_factor<F>(bits), fb = blas::ozaki::beta_factor<F>();
+  const bool beta_zero = mpfr_zero_p(beta.get()) != 0;
+  for (std::int64_t j = 0; j < p.n; ++j)
+    for (std::int64_t i = 0; i < p.m; ++i) {
+      mpfr_value exact(precision), t(precision), allowed(precision);
+      std::vector<const mpfr_value*> row, col;
+      for (std::int64_t l = 0; l < p.k; ++l) {
+        row.push_back(&Am[static_cast<std::size_t>(i + l * p.m)]);
+        col.push_back(&Bm[static_cast<std::size_t>(l + j * p.k)]);
+        mpfr_mul(t.get(), row.back()->get(), col.back()->get(), MPFR_RNDN);
+        mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+      }
+      mpfr_mul(exact.get(), exact.get(), alpha.get(), MPFR_RNDN);
+      const std::size_t at = static_cast<std::size_t>(i + j * p.m);
+      if (!beta_zero) {
+        mpfr_mul(t.get(), beta.get(), Cm[at].get(), MPFR_RNDN);
+        mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
+      }
+      const mpfr_value products = magnitude(alpha, row, col, beta, nullptr, precision);
+      mpfr_mul(allowed.get(), products.get(), fa.get(), MPFR_RNDU);
+      if (!beta_zero) {
+        mpfr_mul(t.get(), beta.get(), Cm[at].get(), MPFR_RNDU);
+        mpfr_abs(t.get(), t.get(), MPFR_RNDU);
+        mpfr_mul(t.get(), t.get(), fb.get(), MPFR_RNDU);
+        mpfr_add(allowed.get(), allowed.get(), t.get(), MPFR_RNDU);
+      }
+      const mpfr_value one(1.0, 64);
+      ASSERT_TRUE(within<F>(got[at], exact, one, allowed)) << what << " C(" << i << ", " << j << ")";
+    }
+}
+
+template <class F>
+gemm_problem<F> random_problem(std::uint64_t seed, std::int64_t m, std::int64_t n, std::int64_t k, int lo, int hi,
+                               bool beta_zero) {
+  core::random_source rng(seed);
+  gemm_problem<F> p{m, n, k, random_values<F>(rng, static_cast<std::size_t>(m * k), lo, hi),
+                    random_values<F>(rng, static_cast<std::size_t>(k * n), lo, hi),
+                    random_values<F>(rng, static_cast<std::size_t>(m * n), -2, 2), random_value<F>(rng),
+                    beta_zero ? from_double<F>(0.0) : random_value<F>(rng)};
+  return p;
+}
+
+}  // namespace kamp::test

@@ -1,0 +1,343 @@
+// The Ozaki scheme II GEMM (blas/gemm_ozaki.hpp) for the RNS formats (blas/ozaki/rns_value_format.hpp)
+// on every backend, at 106, 212 and 424 bits (the last needs the wide moduli): outputs against the
+// exact MPFR GEMM within the scheme's bound on random, wide-range and cancelling operands in every
+// trans combination, and on exponents far outside the double range (RNS's own range, which the
+// scheme covers); exact results where the integers hold the inputs exactly; the same bits on
+// every backend; the FMA kernel's bits (or kamp::invalid_argument, C untouched) for Inf, NaN,
+// magnitudes beyond the scan's binade limit and 848/1696-bit operands (products beyond the
+// moduli's 1236 bits). The format's members on their own (host): the binade exact next to
+// powers of two, the scaled parts summing to the rounded scaled value, the reconstruction's
+// rounding the exact truncation to q bits with the RNS invariant, the default bits the fewest
+// within the FMA kernel's bound.
+#include <gmp.h>
+
+#include "tests/blas/ozaki_checks.hpp"
+
+namespace kamp::test {
+namespace {
+
+using rns106 = rns::mp_float<8>;
+using rns212 = rns::mp_float<16>;
+using rns424 = rns::mp_float<32>;
+
+template <class F>
+using scheme = blas::ozaki::scheme_format<F>;
+
+template <class F>
+typename scheme<F>::context host_context() {
+  return format_traits<F>::template context<Kokkos::HostSpace>();
+}
+
+KAMP_BACKEND_TEST_SUITE(OzakiGemmRns);
+
+#define KAMP_OZAKI_RNS_TEST(Name, function) \
+  TYPED_TEST(OzakiGemmRns, Name) {          \
+    function<TypeParam, rns106>();          \
+    function<TypeParam, rns212>();          \
+    function<TypeParam, rns424>();          \
+  }
+
+template <class Space, class F>
+void random_operands_within_the_bound() {
+  int case_index = 0;
+  for (const char ta : {'N', 'T'})
+    for (const char tb : {'N', 'T'})
+      for (const bool beta_zero : {false, true}) {
+        const auto p = random_problem<F>(600 + case_index++, 9, 7, 29, -3, 3, beta_zero);
+        blas::ozaki::report report;
+        const auto got = run<Space>(p, ta, tb, {}, &report);
+        ASSERT_TRUE(report.scheme) << report.reason;
+        EXPECT_EQ(report.bits, scheme<F>::default_bits);
+        EXPECT_EQ(report.bits_a, scheme<F>::default_bits + report.range_a);
+        EXPECT_EQ(report.planes, blas::ozaki::planes_for(report.moduli));
+        if (format_traits<F>::precision >= 424) EXPECT_GT(report.moduli, blas::ozaki::narrow_moduli);
+        expect_within_bound(p, got, scheme<F>::default_bits, std::string("random ") + ta + tb);
+      }
+}
+KAMP_OZAKI_RNS_TEST(RandomOperandsWithinTheBound, random_operands_within_the_bound)
+
+// A row over 60 binades, a column over 40, a row that cancels exactly against a column and one
+// that cancels in part; beta = 0 gives the exact cancellation as zero.
+template <class Space, class F>
+void wide_range_and_cancelling_rows() {
+  auto p = random_problem<F>(620, 6, 5, 30, -1, 1, false);
+  core::random_source rng(621);
+  for (std::int64_t l = 0; l < p.k; ++l) {
+    p.op_a[static_cast<std::size_t>(0 + l * p.m)] = random_value<F>(rng, -30, 30);
+    p.op_b[static_cast<std::size_t>(l + 1 * p.k)] = random_value<F>(rng, -20, 20);
+    p.op_a[static_cast<std::size_t>(1 + l * p.m)] =
+        l < p.k / 2 ? random_value<F>(rng, -2, 2)
+                    : format_traits<F>::sub(host_context<F>(), from_double<F>(0.0),
+                                            p.op_a[static_cast<std::size_t>(1 + (l - p.k / 2) * p.m)]);
+    p.op_a[static_cast<std::size_t>(2 + l * p.m)] = l % 2 ? random_value<F>(rng, 50, 50) : random_value<F>(rng, -10, -5);
+  }
+  for (std::int64_t l = p.k / 2; l < p.k; ++l)
+    p.op_b[static_cast<std::size_t>(l)] = p.op_b[static_cast<std::size_t>(l - p.k / 2)];
+  blas::ozaki::report report;
+  const auto got = run<Space>(p, 'N', 'T', {}, &report);
+  ASSERT_TRUE(report.scheme) << report.reason;
+  EXPECT_GE(report.range_a, 50);
+  EXPECT_GE(report.range_b, 30);
+  expect_within_bound(p, got, scheme<F>::default_bits, "wide and cancelling");
+  p.beta = from_double<F>(0.0);
+  const auto zero = run<Space>(p, 'N', 'N', {});
+  EXPECT_EQ(mpfr_sgn(format_traits<F>::to_mpfr(zero[1]).get()), 0);
+}
+KAMP_OZAKI_RNS_TEST(WideRangeAndCancellingRows, wide_range_and_cancelling_rows)
+
+// Operands near 2^+-5000 and products near 2^+-4000: beyond the double range, inside RNS's, and the
+// scheme covers them (its scales are integers; only the multi-doubles' parts are doubles).
+template <class Space, class F>
+void exponents_beyond_the_double_range() {
+  auto p = random_problem<F>(630, 5, 4, 17, -2, 2, false);
+  core::random_source rng(631);
+  for (auto& a : p.op_a) a = random_value<F>(rng, 4990, 5000);
+  for (std::int64_t j = 0; j < p.n; ++j)
+    for (std::int64_t l = 0; l < p.k; ++l)
+      p.op_b[static_cast<std::size_t>(l + j * p.k)] = j % 2 ? random_value<F>(rng, -9010, -9000) : random_value<F>(rng, -1010, -1000);
+  for (std::int64_t j = 0; j < p.n; ++j)
+    for (std::int64_t i = 0; i < p.m; ++i) p.c[static_cast<std::size_t>(i + j * p.m)] = random_value<F>(rng, j % 2 ? -4000 : 4000, j % 2 ? -4000 : 4000);
+  blas::ozaki::report report;
+  const auto got = run<Space>(p, 'T', 'N', {}, &report);
+  ASSERT_TRUE(report.scheme) << report.reason;
+  expect_within_bound(p, got, scheme<F>::default_bits, "exponents beyond the double range");
+}
+KAMP_OZAKI_RNS_TEST(ExponentsBeyondTheDoubleRange, exponents_beyond_the_double_range)
+
+// With q + 16 bits kept, inputs of q-bit significands spread over 16 binades a row are exact
+// integers of their scale: x I = x exactly (the output's truncation to q bits changes nothing).
+template <class Space, class F>
+void exact_where_the_integers_are_exact() {
+  core::random_source rng(640);
+  const std::int64_t m = 5, k = 7;
+  gemm_problem<F> p{m, k, k, {}, {}, std::vector<F>(static_cast<std::size_t>(m * k), from_double<F>(0.0)),
+                    from_double<F>(1.0), from_double<F>(0.0)};
+  for (std::int64_t e = 0; e < m * k; ++e) p.op_a.push_back(random_value<F>(rng, -8, 8));
+  for (std::int64_t j = 0; j < k; ++j)
+    for (std::int64_t l = 0; l < k; ++l) p.op_b.push_back(from_double<F>(l == j ? 1.0 : 0.0));
+  blas::ozaki::options opts;
+  opts.bits = scheme<F>::q + 16;
+  const auto got = run<Space>(p, 'N', 'N', opts);
+  for (std::size_t e = 0; e < got.size(); ++e)
+    EXPECT_TRUE(same_bits<F>(got[e], p.op_a[e])) << "x I at " << e;
+}
+KAMP_OZAKI_RNS_TEST(ExactWhereTheIntegersAreExact, exact_where_the_integers_are_exact)
+
+// The scheme's arithmetic is exact up to the final rounding: every backend gives the same bits.
+template <class Space, class F>
+void same_bits_on_every_backend() {
+  const auto p = random_problem<F>(650, 11, 13, 31, -4, 4, false);
+  const auto here = run<Space>(p, 'T', 'T', {});
+  const auto serial = run<reference_space>(p, 'T', 'T', {});
+  for (std::size_t e = 0; e < here.size(); ++e) ASSERT_TRUE(same_bits<F>(here[e], serial[e])) << "output " << e;
+}
+KAMP_OZAKI_RNS_TEST(SameBitsOnEveryBackend, same_bits_on_every_backend)
+
+// Runs the scheme and the FMA kernel on p: the scheme must decline (its reason containing
+// `reason`) and give the FMA kernel's bits; with on_uncovered = raise, kamp::invalid_argument
+// naming "A, B" and C as it was.
+template <class Space, class F>
+void expect_fma_kernel(const gemm_problem<F>& p, const std::string& reason, const std::string& what) {
+  blas::ozaki::report report;
+  const auto got = run<Space>(p, 'N', 'N', {}, &report);
+  EXPECT_FALSE(report.scheme) << what;
+  EXPECT_NE(report.reason.find(reason), std::string::npos) << what << ": " << report.reason;
+  const auto a = store(p.op_a, p.m, p.k, false, 1), b = store(p.op_b, p.k, p.n, false, 3);
+  const auto A = on<Space>(a.values, "A"), B = on<Space>(b.values, "B"), C = on<Space>(p.c, "C");
+  blas::gemm(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C, p.m);
+  Kokkos::fence();
+  const auto want = copy_to_host(C);
+  for (std::size_t e = 0; e < got.size(); ++e) EXPECT_TRUE(same_bits<F>(got[e], want[e])) << what << " output " << e;
+  blas::ozaki::options opts;
+  opts.on_uncovered = blas::ozaki::uncovered::raise;
+  const auto C2 = on<Space>(p.c, "C2");
+  expect_invalid_argument("A, B", [&] {
+    blas::gemm_ozaki(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C2, p.m, opts);
+  });
+  const auto untouched = copy_to_host(C2);
+  for (std::size_t e = 0; e < untouched.size(); ++e)
+    EXPECT_TRUE(same_bits<F>(untouched[e], p.c[e])) << what << ": raise wrote C";
+}
+
+template <class Space, class F>
+void uncovered_operands_fall_back_or_raise() {
+  const auto base = random_problem<F>(660, 4, 3, 9, -1, 1, false);
+  auto inf = base, nan = base, huge = base, spread = base;
+  inf.op_a[5] = F::inf(1);
+  nan.op_b[2] = F::nan();
+  core::random_source rng(661);
+  // 2^(2^23): beyond the scan's binade limit (within RNS's 2^30).
+  mpfr_value big(64);
+  mpfr_set_ui_2exp(big.get(), 3, 1 << 23, MPFR_RNDN);
+  huge.op_a[1] = format_traits<F>::from_mpfr(big.get());
+  for (std::int64_t l = 0; l < spread.k; ++l) spread.op_a[static_cast<std::size_t>(l * spread.m)] = random_value<F>(rng, l ? 1 : -1500, l ? 1 : -1500);
+  expect_fma_kernel<Space>(inf, "Inf or NaN", "Inf");
+  expect_fma_kernel<Space>(nan, "Inf or NaN", "NaN");
+  expect_fma_kernel<Space>(huge, "magnitudes beyond", "2^(2^23)");
+  expect_fma_kernel<Space>(spread, "exponent spreads", "a spread of 1500 binades");
+}
+KAMP_OZAKI_RNS_TEST(UncoveredOperandsFallBackOrRaise, uncovered_operands_fall_back_or_raise)
+
+// 848 and 1696 bits need products beyond the 1236 bits of all moduli (crt_basis.hpp): the FMA
+// kernel computes C.
+template <class Space>
+void longer_formats_take_the_fma_kernel() {
+  expect_fma_kernel<Space>(random_problem<rns::mp_float<64>>(670, 3, 2, 4, -1, 1, false), "bits of moduli", "rns_848");
+  expect_fma_kernel<Space>(random_problem<rns::mp_float<128>>(671, 2, 2, 3, -1, 1, true), "bits of moduli", "rns_1696");
+}
+TYPED_TEST(OzakiGemmRns, LongerFormatsTakeTheFmaKernel) { longer_formats_take_the_fma_kernel<TypeParam>(); }
+
+template <class Space, class F>
+void bad_arguments_are_named() {
+  const auto A = on<Space>(std::vector<F>(20, from_double<F>(1.0)), "A");
+  const auto C = on<Space>(std::vector<F>(20, from_double<F>(1.0)), "C");
+  const F one = from_double<F>(1.0);
+  expect_invalid_argument("trans_b", [&] { blas::gemm_ozaki(Space(), 'N', 'Q', 4, 4, 4, one, A, 4, A, 4, one, C, 4); });
+  expect_invalid_argument("ldb", [&] { blas::gemm_ozaki(Space(), 'N', 'N', 4, 4, 4, one, A, 4, A, 2, one, C, 4); });
+  for (const int bits : {-1, scheme<F>::max_bits + 1}) {
+    blas::ozaki::options opts;
+    opts.bits = bits;
+    expect_invalid_argument("opts.bits",
+                            [&] { blas::gemm_ozaki(Space(), 'N', 'N', 4, 4, 4, one, A, 4, A, 4, one, C, 4, opts); });
+  }
+}
+KAMP_OZAKI_RNS_TEST(BadArgumentsAreNamed, bad_arguments_are_named)
+
+// The exact value of an RNS value.
+template <class F>
+mpfr_value exact(const F& x) {
+  return format_traits<F>::to_mpfr(x);
+}
+
+// binade = floor(log2 |x|) exactly, for random values and for those next to powers of two
+// (2^k, 2^k - ulp, the largest significand 2^q - 1), where the interval alone cannot tell.
+template <class F>
+void binade_is_exact() {
+  const auto c = host_context<F>();
+  core::random_source rng(680);
+  std::vector<F> values;
+  for (int i = 0; i < 200; ++i) values.push_back(random_value<F>(rng, -3000, 3000));
+  for (const long e : {-2000L, -1L, 0L, 1L, 53L, 1200L}) {
+    mpfr_value v(4 * scheme<F>::q), t(4 * scheme<F>::q);
+    mpfr_set_ui_2exp(v.get(), 1, e, MPFR_RNDN);
+    values.push_back(format_traits<F>::from_mpfr(v.get()));
+    mpfr_set_ui_2exp(t.get(), 1, e - scheme<F>::q, MPFR_RNDN);
+    mpfr_sub(t.get(), v.get(), t.get(), MPFR_RNDN);  // 2^e (1 - 2^-q): q ones
+    values.push_back(format_traits<F>::from_mpfr(t.get()));
+  }
+  for (const auto& x : values) {
+    const mpfr_value v = exact(x);
+    ASSERT_EQ(scheme<F>::binade(c, x), static_cast<int>(mpfr_get_exp(v.get()) - 1)) << format_traits<F>::to_string(x);
+  }
+  EXPECT_EQ(scheme<F>::binade(c, from_double<F>(0.0)), blas::ozaki::zero_binade);
+  EXPECT_EQ(scheme<F>::binade(c, F::nan()), blas::ozaki::non_finite_binade);
+  EXPECT_EQ(scheme<F>::binade(c, F::inf(1)), blas::ozaki::non_finite_binade);
+}
+TEST(OzakiRnsFormat, BinadeIsExact) {
+  binade_is_exact<rns106>();
+  binade_is_exact<rns212>();
+  binade_is_exact<rns424>();
+}
+
+// The parts of x 2^e sum to round(x 2^e) (half away from zero) exactly, for scales that keep
+// every bit, drop some (with a rounding carry) or drop all, and each part is an integer.
+template <class F>
+void scaled_parts_round_exactly() {
+  const auto c = host_context<F>();
+  core::random_source rng(690);
+  for (int trial = 0; trial < 400; ++trial) {
+    const F x = random_value<F>(rng, -200, 200);
+    const int binade = scheme<F>::binade(c, x);
+    // The largest integer below 2^(bits + 1) for bits up to 700, or far fewer bits than x has.
+    const int target = trial % 4 == 0 ? static_cast<int>(rng.integer(-3, 3)) : static_cast<int>(rng.integer(1, 700));
+    const int e = target - binade;
+    double parts[scheme<F>::parts];
+    scheme<F>::scaled_parts(c, x, e, parts);
+    mpz_t sum, t, want;
+    mpz_inits(sum, t, want, nullptr);
+    for (const double part : parts) {
+      ASSERT_EQ(part, std::trunc(part));
+      mpz_set_d(t, part);
+      mpz_add(sum, sum, t);
+    }
+    mpfr_value scaled = exact(x);
+    mpfr_mul_2si(scaled.get(), scaled.get(), e, MPFR_RNDN);
+    mpfr_round(scaled.get(), scaled.get());  // half away from zero
+    mpfr_get_z(want, scaled.get(), MPFR_RNDN);
+    ASSERT_EQ(mpz_cmp(sum, want), 0) << format_traits<F>::to_string(x) << " times 2^" << e;
+    mpz_clears(sum, t, want, nullptr);
+  }
+}
+TEST(OzakiRnsFormat, ScaledPartsRoundExactly) {
+  scaled_parts_round_exactly<rns106>();
+  scaled_parts_round_exactly<rns212>();
+  scaled_parts_round_exactly<rns424>();
+}
+
+// from_integer truncates the integer to q bits toward zero, exactly, with the RNS invariant; the
+// conversion_unit bounds the error relative to it.
+template <class F, int W>
+void rebuild_truncates_to_q_bits() {
+  const auto c = host_context<F>();
+  gmp_randstate_t state;
+  gmp_randinit_default(state);
+  gmp_randseed_ui(state, 700 + scheme<F>::q);
+  mpz_t x, kept;
+  mpz_inits(x, kept, nullptr);
+  for (int trial = 0; trial < 300; ++trial) {
+    const mp_bitcnt_t length = trial < 2 ? (trial == 0 ? 1 : static_cast<mp_bitcnt_t>(32 * W)) : 1 + gmp_urandomm_ui(state, 32 * W);
+    mpz_urandomb(x, state, length);
+    if (trial % 3 == 0) mpz_setbit(x, length - 1);
+    if (trial == 1) {  // all ones below 2^(32 W)
+      mpz_set_ui(x, 0);
+      mpz_setbit(x, 32 * W);
+      mpz_sub_ui(x, x, 1);
+    }
+    blas::ozaki::wide<W> w{};
+    mpz_set(kept, x);
+    for (int i = 0; i < W; ++i) {
+      w.w[i] = mpz_get_ui(kept) & 0xffffffffu;
+      mpz_tdiv_q_2exp(kept, kept, 32);
+    }
+    const bool negative = trial % 2 == 1;
+    const int scale = static_cast<int>(gmp_urandomm_ui(state, 4001)) - 2000;
+    const F got = scheme<F>::template from_integer<W>(c, w, negative, scale);
+    ASSERT_EQ(format_traits<F>::invariant_violation(got), "") << "trial " << trial;
+    // The exact truncation: drop the bits below the top q.
+    const std::size_t bits = mpz_sgn(x) == 0 ? 0 : mpz_sizeinbase(x, 2);
+    const long dropped = bits > static_cast<std::size_t>(scheme<F>::q) ? static_cast<long>(bits) - scheme<F>::q : 0;
+    mpz_tdiv_q_2exp(kept, x, static_cast<mp_bitcnt_t>(dropped));
+    mpfr_value want(static_cast<mpfr_prec_t>(scheme<F>::q + 64));
+    mpfr_set_z(want.get(), kept, MPFR_RNDN);
+    mpfr_mul_2si(want.get(), want.get(), scale + dropped, MPFR_RNDN);
+    if (negative) mpfr_neg(want.get(), want.get(), MPFR_RNDN);
+    ASSERT_TRUE(mpfr_equal_p(exact(got).get(), want.get()) || (mpfr_zero_p(want.get()) && mpfr_zero_p(exact(got).get())))
+        << "trial " << trial << ": " << format_traits<F>::to_string(got);
+  }
+  mpz_clears(x, kept, nullptr);
+  gmp_randclear(state);
+}
+TEST(OzakiRnsFormat, RebuildTruncatesToQBits) {
+  rebuild_truncates_to_q_bits<rns106, 12>();
+  rebuild_truncates_to_q_bits<rns212, 20>();
+  rebuild_truncates_to_q_bits<rns424, 40>();
+}
+
+// The default accuracy is the fewest bits within the FMA kernel's gamma_{k+2} for k >= 3.
+template <class F>
+void default_bits_within_the_fma_kernels_bound() {
+  const mpfr_value fma_bound = core::product_error_factor(3, format_traits<F>::unit_roundoff());
+  int fewest = 2 * scheme<F>::q;
+  while (mpfr_cmp(blas::ozaki::product_factor<F>(fewest - 1).get(), fma_bound.get()) <= 0) --fewest;
+  EXPECT_EQ(scheme<F>::default_bits, fewest) << format_traits<F>::name();
+}
+TEST(OzakiBound, RnsDefaultBitsWithinTheFmaKernelsBound) {
+  default_bits_within_the_fma_kernels_bound<rns106>();
+  default_bits_within_the_fma_kernels_bound<rns212>();
+  default_bits_within_the_fma_kernels_bound<rns424>();
+  default_bits_within_the_fma_kernels_bound<rns::mp_float<64>>();
+  default_bits_within_the_fma_kernels_bound<rns::mp_float<128>>();
+}
+
+}  // namespace
+}  // namespace kamp::test
