@@ -50,7 +50,9 @@ ozaki::report gemm_ozaki(const ExecSpace& exec, char trans_a, char trans_b, std:
   const auto finite = [&](const Value& x) {
     return ozaki::scheme_format<Value>::binade(context, x) != ozaki::non_finite_binade;
   };
-  const auto is_zero = [&](const Value& x) { return ozaki::scheme_format<Value>::binade(context, x) == ozaki::zero_binade; };
+  const auto is_zero = [&](const Value& x) {
+    return ozaki::scheme_format<Value>::binade(context, x) == ozaki::zero_binade;
+  };
   if (m == 0 || n == 0 || k == 0 || is_zero(alpha) || !finite(alpha) || !finite(beta)) {
     out.reason = "nothing to multiply, or alpha or beta is not finite";
     fma_kernel();

@@ -99,7 +99,8 @@ class gemm_plan {
     }
     // (Only RNS values reach the clamp: their exponents do not fit the scales' arithmetic.)
     if (span_a.clamped || span_b.clamped) {
-      out.reason = std::string(span_a.clamped ? "A" : "B") + " holds magnitudes beyond 2^+-" + std::to_string(binade_limit);
+      out.reason =
+          std::string(span_a.clamped ? "A" : "B") + " holds magnitudes beyond 2^+-" + std::to_string(binade_limit);
       return out;
     }
     out.bits = opts.bits > 0 ? opts.bits : scheme_format<Value>::default_bits;
@@ -233,7 +234,7 @@ class gemm_plan {
     columns_ = padded(column_count_);
     reserve_workspace();
     if (with_a) write_residues(exec, a_, m_, ld_, scale_a_, bits_a_, residues_a_);
-    const panel block{b_.data, first_column_ * b_.row_stride, b_.row_stride, b_.depth_stride};
+    const panel block{b_.data, b_.offset + first_column_ * b_.row_stride, b_.row_stride, b_.depth_stride};
     write_residues(exec, block, column_count_, columns_, from(scale_b_, first_column_), bits_b_, residues_b_);
   }
 
@@ -257,13 +258,15 @@ class gemm_plan {
       // Chunks of 16-256 elements, so that there are about 2^18 threads where the panel allows.
       const std::int64_t chunk = std::max<std::int64_t>(16, std::min<std::int64_t>(256, rows * k_ >> 18));
       const std::int64_t chunks = (k_ + chunk - 1) / chunk;
-      Kokkos::parallel_for(
-          "kamp::ozaki::exponent_scan_adjacent", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows * chunks),
-          exponent_scan_adjacent<ExecSpace, Value>{elements{p.data, p.offset}, context_, rows, k_, p.depth_stride, chunk, top, bottom});
+      const exponent_scan_adjacent<ExecSpace, Value> functor{
+          elements{p.data, p.offset}, context_, rows, k_, p.depth_stride, chunk, top, bottom};
+      Kokkos::parallel_for("kamp::ozaki::exponent_scan_adjacent",
+                           Kokkos::RangePolicy<ExecSpace>(exec, 0, rows * chunks), functor);
     } else {
-      Kokkos::parallel_for(
-          "kamp::ozaki::exponent_scan", Kokkos::TeamPolicy<ExecSpace>(exec, rows, Kokkos::AUTO),
-          exponent_scan<ExecSpace, Value>{elements{p.data, p.offset}, context_, k_, p.row_stride, p.depth_stride, top, bottom});
+      const exponent_scan<ExecSpace, Value> functor{
+          elements{p.data, p.offset}, context_, k_, p.row_stride, p.depth_stride, top, bottom};
+      Kokkos::parallel_for("kamp::ozaki::exponent_scan", Kokkos::TeamPolicy<ExecSpace>(exec, rows, Kokkos::AUTO),
+                           functor);
     }
     const auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), top);
     const auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), bottom);
@@ -332,8 +335,8 @@ class gemm_plan {
     using functor_type = residue_tiles<ExecSpace, Value, residue, Digits>;
     constexpr int tile = functor_type::tile;
     const std::int64_t tiles_depth = (depth_ + tile - 1) / tile, tiles_rows = (padded_rows + tile - 1) / tile;
-    functor_type functor{elements{p.data, p.offset}, context_, rows,  padded_rows, k_,      p.row_stride, p.depth_stride,
-                         depth_,                    tiles_depth, digits, scale,      tables_, out,          padded_rows * depth_};
+    functor_type functor{elements{p.data, p.offset}, context_, rows, padded_rows, k_, p.row_stride, p.depth_stride,
+                         depth_, tiles_depth, digits, scale, tables_, out, padded_rows * depth_};
     const bool gpu = !std::is_same<memory, Kokkos::HostSpace>::value;
     Kokkos::TeamPolicy<ExecSpace> policy(exec, tiles_rows * tiles_depth, gpu ? std::min(256, tile * tile) : 1);
     Kokkos::parallel_for("kamp::ozaki::residues",

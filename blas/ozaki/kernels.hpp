@@ -232,10 +232,12 @@ struct reconstruction {
     // x in [0, P) stands for x - P from P / 2 up (|x_ij| < P / 2 by the choice of moduli).
     const bool negative = at_least(x, tables.half.data());
     if (negative) complement(x, tables.product.data());
-    const Value value = scheme_format<Value>::template from_integer<W>(context, x, negative, -(scale_a(i) + scale_b(j)));
+    const Value value =
+        scheme_format<Value>::template from_integer<W>(context, x, negative, -(scale_a(i) + scale_b(j)));
     const std::size_t out = static_cast<std::size_t>(c.offset + i + j * ldc);
     const Value scaled = alpha_one ? value : traits::mul(context, alpha, value);
-    c.array.store(out, beta_zero ? scaled : traits::add(context, scaled, traits::mul(context, beta, c.array.load(out))));
+    c.array.store(out,
+                  beta_zero ? scaled : traits::add(context, scaled, traits::mul(context, beta, c.array.load(out))));
   }
 };
 

@@ -86,10 +86,13 @@ struct scheme_format<rns::mp_float<N>> {
     const std::int64_t dropped = t < 0 ? -t : 0;
     KAMP_UNROLL for (int p = 0; p + 1 < parts; ++p) {
       const std::int64_t from = dropped + 53 * p;
-      if (from < q)
-        out[p] = sign * ::ldexp(static_cast<double>(detail::bits_53(words, from)), static_cast<int>(53 * p + t + dropped));
+      if (from < q) {
+        const double chunk = static_cast<double>(detail::bits_53(words, from));
+        out[p] = sign * ::ldexp(chunk, static_cast<int>(53 * p + t + dropped));
+      }
     }
-    if (dropped > 0 && dropped <= q) out[parts - 1] = sign * static_cast<double>(detail::bits_53(words, dropped - 1) & 1);
+    if (dropped > 0 && dropped <= q)
+      out[parts - 1] = sign * static_cast<double>(detail::bits_53(words, dropped - 1) & 1);
   }
 
   template <int W>

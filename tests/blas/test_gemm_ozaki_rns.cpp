@@ -69,7 +69,8 @@ void wide_range_and_cancelling_rows() {
         l < p.k / 2 ? random_value<F>(rng, -2, 2)
                     : format_traits<F>::sub(host_context<F>(), from_double<F>(0.0),
                                             p.op_a[static_cast<std::size_t>(1 + (l - p.k / 2) * p.m)]);
-    p.op_a[static_cast<std::size_t>(2 + l * p.m)] = l % 2 ? random_value<F>(rng, 50, 50) : random_value<F>(rng, -10, -5);
+    p.op_a[static_cast<std::size_t>(2 + l * p.m)] =
+        l % 2 ? random_value<F>(rng, 50, 50) : random_value<F>(rng, -10, -5);
   }
   for (std::int64_t l = p.k / 2; l < p.k; ++l)
     p.op_b[static_cast<std::size_t>(l)] = p.op_b[static_cast<std::size_t>(l - p.k / 2)];
@@ -92,11 +93,13 @@ void exponents_beyond_the_double_range() {
   auto p = random_problem<F>(630, 5, 4, 17, -2, 2, false);
   core::random_source rng(631);
   for (auto& a : p.op_a) a = random_value<F>(rng, 4990, 5000);
-  for (std::int64_t j = 0; j < p.n; ++j)
+  for (std::int64_t j = 0; j < p.n; ++j) {
+    const int b_exponent = j % 2 ? -9000 : -1000, c_exponent = j % 2 ? -4000 : 4000;
     for (std::int64_t l = 0; l < p.k; ++l)
-      p.op_b[static_cast<std::size_t>(l + j * p.k)] = j % 2 ? random_value<F>(rng, -9010, -9000) : random_value<F>(rng, -1010, -1000);
-  for (std::int64_t j = 0; j < p.n; ++j)
-    for (std::int64_t i = 0; i < p.m; ++i) p.c[static_cast<std::size_t>(i + j * p.m)] = random_value<F>(rng, j % 2 ? -4000 : 4000, j % 2 ? -4000 : 4000);
+      p.op_b[static_cast<std::size_t>(l + j * p.k)] = random_value<F>(rng, b_exponent - 10, b_exponent);
+    for (std::int64_t i = 0; i < p.m; ++i)
+      p.c[static_cast<std::size_t>(i + j * p.m)] = random_value<F>(rng, c_exponent, c_exponent);
+  }
   blas::ozaki::report report;
   const auto got = run<Space>(p, 'T', 'N', {}, &report);
   ASSERT_TRUE(report.scheme) << report.reason;
@@ -170,7 +173,10 @@ void uncovered_operands_fall_back_or_raise() {
   mpfr_value big(64);
   mpfr_set_ui_2exp(big.get(), 3, 1 << 23, MPFR_RNDN);
   huge.op_a[1] = format_traits<F>::from_mpfr(big.get());
-  for (std::int64_t l = 0; l < spread.k; ++l) spread.op_a[static_cast<std::size_t>(l * spread.m)] = random_value<F>(rng, l ? 1 : -1500, l ? 1 : -1500);
+  for (std::int64_t l = 0; l < spread.k; ++l) {
+    const int e = l ? 1 : -1500;
+    spread.op_a[static_cast<std::size_t>(l * spread.m)] = random_value<F>(rng, e, e);
+  }
   expect_fma_kernel<Space>(inf, "Inf or NaN", "Inf");
   expect_fma_kernel<Space>(nan, "Inf or NaN", "NaN");
   expect_fma_kernel<Space>(huge, "magnitudes beyond", "2^(2^23)");
@@ -274,8 +280,8 @@ TEST(OzakiRnsFormat, ScaledPartsRoundExactly) {
   scaled_parts_round_exactly<rns424>();
 }
 
-// from_integer truncates the integer to q bits toward zero, exactly, with the RNS invariant; the
-// conversion_unit bounds the error relative to it.
+// from_integer truncates the integer to q bits toward zero, exactly (so within the conversion_unit
+// 2^(1 - q) of it), with the RNS invariant, for integers of up to W words and both signs.
 template <class F, int W>
 void rebuild_truncates_to_q_bits() {
   const auto c = host_context<F>();
@@ -285,7 +291,8 @@ void rebuild_truncates_to_q_bits() {
   mpz_t x, kept;
   mpz_inits(x, kept, nullptr);
   for (int trial = 0; trial < 300; ++trial) {
-    const mp_bitcnt_t length = trial < 2 ? (trial == 0 ? 1 : static_cast<mp_bitcnt_t>(32 * W)) : 1 + gmp_urandomm_ui(state, 32 * W);
+    const mp_bitcnt_t longest = 32 * W;
+    const mp_bitcnt_t length = trial == 0 ? 1 : trial == 1 ? longest : 1 + gmp_urandomm_ui(state, longest);
     mpz_urandomb(x, state, length);
     if (trial % 3 == 0) mpz_setbit(x, length - 1);
     if (trial == 1) {  // all ones below 2^(32 W)
@@ -311,7 +318,8 @@ void rebuild_truncates_to_q_bits() {
     mpfr_set_z(want.get(), kept, MPFR_RNDN);
     mpfr_mul_2si(want.get(), want.get(), scale + dropped, MPFR_RNDN);
     if (negative) mpfr_neg(want.get(), want.get(), MPFR_RNDN);
-    ASSERT_TRUE(mpfr_equal_p(exact(got).get(), want.get()) || (mpfr_zero_p(want.get()) && mpfr_zero_p(exact(got).get())))
+    const mpfr_value value = exact(got);
+    ASSERT_TRUE(mpfr_equal_p(value.get(), want.get()) || (mpfr_zero_p(want.get()) && mpfr_zero_p(value.get())))
         << "trial " << trial << ": " << format_traits<F>::to_string(got);
   }
   mpz_clears(x, kept, nullptr);
