@@ -1,18 +1,18 @@
 // E14 (issue 47): multiple-precision GEMM on the tensor cores, qd_real (212 bits), expansion<8>
-// (424 bits) and the RNS formats of 106, 212 and 424 bits by the Ozaki scheme II with narrow and
-// wide moduli (blas/ozaki/crt_basis.hpp), beside the FMA kernel and the vendor's DGEMM in the same
-// run (experiments/ozaki_gemm_bench.hpp has the rows and data): the scheme at the format's default
-// bits (52N, RNS: its precision less one; within the FMA kernel's bound); the FMA kernel where it finishes
-// in seconds (qd_real and RNS up to 106-212 bits up to n = 1024 on the GPU, expansion<8> and RNS
-// 424 up to 512; far less on the host); rates in GFlop/s of the format's operations (2 n^3 /
-// time).
+// (424 bits) and the RNS formats of 106 to 848 bits by the Ozaki scheme II with narrow and wide
+// moduli (blas/ozaki/crt_basis.hpp), beside the FMA kernel and the vendor's DGEMM in the same run
+// (experiments/ozaki_gemm_bench.hpp has the rows and data): the scheme at the format's default
+// bits (52N, RNS: its precision less one; within the FMA kernel's bound); the FMA kernel where it
+// finishes in seconds (on the GPU qd_real and RNS 106-212 up to n = 1024, expansion<8> and RNS 424
+// up to 512, RNS 848 up to 256; far less on the host, where RNS 848 runs the scheme up to 256);
+// rates in GFlop/s of the format's operations (2 n^3 / time).
 #include "experiments/ozaki_gemm_bench.hpp"
 
 namespace kamp::experiments {
 
 harness::results_table run_e14_mp_ozaki_gemm(const experiment_options& options) {
   harness::results_table table(harness::run_context::current(options.command),
-                               "E14: qd_real, expansion<8> and RNS 106-424 GEMM by the Ozaki scheme II (residue GEMMs on INT8 tensor "
+                               "E14: qd_real, expansion<8> and RNS 106-848 GEMM by the Ozaki scheme II (residue GEMMs on INT8 tensor "
                                "cores / OpenBLAS, wide moduli by Karatsuba) vs the FMA kernel and the vendor's DGEMM "
                                "(NN, beta = 0)");
   using Space = Kokkos::DefaultExecutionSpace;
@@ -20,9 +20,10 @@ harness::results_table run_e14_mp_ozaki_gemm(const experiment_options& options) 
   const bool paper = options.size == problem_size::paper;
   ozaki_bench::bench<Space, dd::qd_real> qd(table, "E14", "gflops", gpu ? 1024 : 256);
   ozaki_bench::bench<Space, dd::expansion<8>> e8(table, "E14", "gflops", gpu ? 512 : 128);
-  ozaki_bench::bench<Space, rns::mp_float<8>> r106(table, "E14", "gflops", gpu ? 1024 : 64);
-  ozaki_bench::bench<Space, rns::mp_float<16>> r212(table, "E14", "gflops", gpu ? 1024 : 64);
-  ozaki_bench::bench<Space, rns::mp_float<32>> r424(table, "E14", "gflops", gpu ? 512 : 32);
+  ozaki_bench::bench<Space, rns::mp_float<8>> r106(table, "E14", "gflops", gpu ? 1024 : 128);
+  ozaki_bench::bench<Space, rns::mp_float<16>> r212(table, "E14", "gflops", gpu ? 1024 : 128);
+  ozaki_bench::bench<Space, rns::mp_float<32>> r424(table, "E14", "gflops", gpu ? 512 : 128);
+  ozaki_bench::bench<Space, rns::mp_float<64>> r848(table, "E14", "gflops", gpu ? 256 : 32);
   std::vector<std::int64_t> sizes;
   if (gpu) sizes = paper ? std::vector<std::int64_t>{1024, 2048, 4096, 8192} : std::vector<std::int64_t>{1024, 2048};
   else sizes = paper ? std::vector<std::int64_t>{128, 256, 512} : std::vector<std::int64_t>{64, 128};
@@ -32,6 +33,7 @@ harness::results_table run_e14_mp_ozaki_gemm(const experiment_options& options) 
     r106.run(n, "well_scaled", 0, {0}, false);
     r212.run(n, "well_scaled", 0, {0}, false);
     r424.run(n, "well_scaled", 0, {0}, false);
+    if (gpu || n <= 256) r848.run(n, "well_scaled", 0, {0}, false);
   }
   // The FMA kernels at their largest n when it is below the scheme's sizes.
   if (!gpu || paper) {
@@ -40,6 +42,7 @@ harness::results_table run_e14_mp_ozaki_gemm(const experiment_options& options) 
     r106.run(gpu ? 512 : 32, "well_scaled", 0, {0}, false);
     r212.run(gpu ? 512 : 32, "well_scaled", 0, {0}, false);
     r424.run(gpu ? 512 : 32, "well_scaled", 0, {0}, false);
+    r848.run(gpu ? 256 : 32, "well_scaled", 0, {0}, false);
   }
   qd.run(gpu ? 4096 : 128, "wide_32", 32, {0}, false);
   return table;

@@ -13,15 +13,31 @@ namespace kamp::blas::ozaki {
 
 namespace {
 
-constexpr std::array<int, max_moduli> moduli_table{
-    // narrow
-    256, 255, 253, 251, 247, 241, 239, 233, 229, 227, 223, 217, 211, 199, 197, 193, 191, 181, 179, 173, 167, 163, 157,
-    151, 149, 139, 137, 131, 127, 113, 109, 107, 103, 101, 97, 89, 83, 79, 73, 71, 67, 61, 59, 53, 47, 43, 41, 37, 29,
-    // wide: the 64 largest primes below 2^14
-    16381, 16369, 16363, 16361, 16349, 16339, 16333, 16319, 16301, 16273, 16267, 16253, 16249, 16231, 16229, 16223,
-    16217, 16193, 16189, 16187, 16183, 16141, 16139, 16127, 16111, 16103, 16097, 16091, 16087, 16073, 16069, 16067,
-    16063, 16061, 16057, 16033, 16007, 16001, 15991, 15973, 15971, 15959, 15937, 15923, 15919, 15913, 15907, 15901,
-    15889, 15887, 15881, 15877, 15859, 15823, 15817, 15809, 15803, 15797, 15791, 15787, 15773, 15767, 15761, 15749};
+constexpr bool is_prime(int m) {
+  for (int d = 2; d * d <= m; ++d)
+    if (m % d == 0) return false;
+  return m > 1;
+}
+
+// The narrow moduli as listed, then the wide ones: the largest primes below 2^14, downward.
+constexpr std::array<int, max_moduli> make_moduli_table() {
+  constexpr int narrow[narrow_moduli] = {
+      256, 255, 253, 251, 247, 241, 239, 233, 229, 227, 223, 217, 211, 199, 197, 193, 191, 181, 179, 173, 167, 163, 157,
+      151, 149, 139, 137, 131, 127, 113, 109, 107, 103, 101, 97, 89, 83, 79, 73, 71, 67, 61, 59, 53, 47, 43, 41, 37, 29};
+  std::array<int, max_moduli> table{};
+  for (int i = 0; i < narrow_moduli; ++i) table[static_cast<std::size_t>(i)] = narrow[i];
+  int m = 1 << 14;
+  for (int i = narrow_moduli; i < max_moduli; ++i) {
+    do --m;
+    while (!is_prime(m));
+    table[static_cast<std::size_t>(i)] = m;
+  }
+  return table;
+}
+
+constexpr std::array<int, max_moduli> moduli_table = make_moduli_table();
+static_assert(moduli_table[narrow_moduli] == 16381 && moduli_table[max_moduli - 1] > (1 << 13),
+              "the wide moduli lie between 2^13 and 2^14 (residues.hpp's digit split)");
 
 // An mpz_t that frees itself.
 struct big {
@@ -97,9 +113,13 @@ crt_basis make_crt_basis(int count) {
     }
   }
   basis.product = words_of(p.v);
+  // P's leading bits as a double of at most 2^992: P itself overflows a double from 1024 bits.
+  const long p_bits = static_cast<long>(mpz_sizeinbase(p.v, 2));
+  basis.product_shift = p_bits > 960 ? static_cast<int>((p_bits - 960) / 32) : 0;
+  mpz_tdiv_q_2exp(half.v, p.v, static_cast<mp_bitcnt_t>(32 * basis.product_shift));
+  basis.product_value = mpz_get_d(half.v);
   mpz_tdiv_q_2exp(half.v, p.v, 1);
   basis.half = words_of(half.v);
-  basis.product_value = mpz_get_d(p.v);
   return basis;
 }
 

@@ -5,8 +5,9 @@
 //   narrow (the first 49): at most 256, so that a residue in the symmetric range [-ceil(m/2), m/2)
 //     fits an int8 and one INT8 x INT8 -> INT32 GEMM multiplies two residue matrices exactly;
 //     largest first (the greedy choice from 256 down), 341.9 bits in all.
-//   wide (the next 64): primes below 2^14, 894.1 bits in all, for products the narrow ones cannot
-//     hold (qd_real and longer expansions). A residue r, |r| < 2^13, is written r = 2^7 r_1 + r_0
+//   wide (the next 128): the largest primes below 2^14 (down to 15187), 1784.8 bits in all, for
+//     products the narrow ones cannot hold (qd_real, the longer expansions, RNS from 424 bits; the
+//     848-bit RNS format takes about 100 of them). A residue r, |r| < 2^13, is written r = 2^7 r_1 + r_0
 //     with r_0 in [-64, 64) and |r_1| <= 64, and its products come from three INT8 GEMMs
 //     (Karatsuba): r_1 s_1, r_0 s_0 and (r_1 + r_0)(s_1 + s_0), |r_1 + r_0| <= 127. Three GEMMs for
 //     14 bits (4.67 bits a GEMM, against the 4 of a 2^16 modulus in four byte-digit GEMMs) come
@@ -15,8 +16,9 @@
 //     GEMMs for its bits.
 // A residue GEMM "plane" is one of those GEMMs: a narrow modulus has one, a wide modulus three.
 //
-// The reconstruction works on unsigned numbers held as crt_words 32-bit words (1280 bits): the
-// product P of all 113 moduli times 113 * 2^14, the largest sum of weighted residues, stays below.
+// The reconstruction works on unsigned numbers held as crt_words 32-bit words (2176 bits): the
+// product P of all 177 moduli (2126.6 bits) times 177 * 2^14, the largest sum of weighted
+// residues, stays below.
 #include <Kokkos_Macros.hpp>
 
 #include <cstdint>
@@ -25,13 +27,14 @@
 namespace kamp::blas::ozaki {
 
 constexpr int narrow_moduli = 49;
-constexpr int wide_moduli = 64;
+constexpr int wide_moduli = 128;
 constexpr int max_moduli = narrow_moduli + wide_moduli;
-constexpr int crt_words = 40;
+constexpr int crt_words = 68;
 // The residue kernel writes a scaled input in signed base-2^digit_bits digits, at most
-// max_digits of them (residues.hpp): 720 bits, more than half of all moduli's 1236 bits.
+// max_digits of them (residues.hpp): 1008 bits, the double range's (the parts are doubles) and
+// about half of all moduli's 2127 bits. Each format compiles for at most that (value_format.hpp).
 constexpr int digit_bits = 36;
-constexpr int max_digits = 20;
+constexpr int max_digits = 28;
 // A wide residue's digits: r = 2^wide_digit_bits r_1 + r_0.
 constexpr int wide_digit_bits = 7;
 
@@ -59,7 +62,9 @@ struct crt_basis {
   std::vector<std::uint32_t> weights;     // count x crt_words, W_l at l * crt_words
   std::vector<std::uint32_t> product;     // P, crt_words
   std::vector<std::uint32_t> half;        // floor(P / 2), crt_words
-  double product_value = 0;               // P rounded to a double
+  // P 2^(-32 product_shift) rounded to a double, below 2^992 (reduce_mod in crt_words.hpp).
+  double product_value = 0;
+  int product_shift = 0;
   // count x max_digits: 2^(36 j) mod m_l in the symmetric range, |w| <= m_l / 2 (the residue
   // kernel's sums stay small: residues.hpp).
   std::vector<double> digit_weights;

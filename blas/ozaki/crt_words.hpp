@@ -1,8 +1,8 @@
 #pragma once
 // Chinese-remainder reconstruction of one GEMM output on unsigned multiword numbers (host and
 // device): W <= crt_words 32-bit words, each held in a 64-bit lane so that a sum of weighted
-// residues needs no carry until the end (a residue below 2^14 times a word below 2^32, 113 times,
-// stays below 2^53). W is the fewest words that hold the sum (words_for), so the work follows the
+// residues needs no carry until the end (a residue below 2^14 times a word below 2^32, 177 times,
+// stays below 2^54). W is the fewest words that hold the sum (words_for), so the work follows the
 // moduli count; the constants' words above W are zero.
 #include <Kokkos_Core.hpp>
 
@@ -72,21 +72,24 @@ KOKKOS_INLINE_FUNCTION void complement(wide<W>& x, const std::uint32_t* y) {
   }
 }
 
-// x as a double, within a few units of 2^-52 relative.
+// floor(x / 2^(32 shift)) as a double, within a few units of 2^-52 relative (it must stay below
+// 2^1024: reduce_mod's shift sees to that).
 template <int W>
-KOKKOS_INLINE_FUNCTION double approximate(const wide<W>& x) {
+KOKKOS_INLINE_FUNCTION double approximate(const wide<W>& x, int shift) {
   double v = 0;
-  KAMP_UNROLL for (int i = W - 1; i >= 0; --i) v = ::fma(v, 0x1p32, static_cast<double>(x.w[i]));
+  KAMP_UNROLL for (int i = W - 1; i >= 0; --i)
+    if (i >= shift) v = ::fma(v, 0x1p32, static_cast<double>(x.w[i]));
   return v;
 }
 
-// x mod P for a carried x below 2^21 P (113 residues below 2^14 times weights below P). The
-// quotient estimate (relative error a few 2^-53, so off by less than 2^-30) is taken a little
-// low, so that x - q P stays nonnegative; it is then at most 2 short, and the loop subtracts P
-// the last times.
+// x mod P for a carried x below 2^22 P (177 residues below 2^14 times weights below P), with
+// p_value = P 2^(-32 shift) rounded, below 2^992 (crt_basis.hpp). The quotient estimate
+// (relative error a few 2^-53, and the words below `shift` dropped from x change it by less than
+// 2^-900, so off by less than 2^-28) is taken a little low, so that x - q P stays nonnegative; it
+// is then at most 2 short, and the loop subtracts P the last times.
 template <int W>
-KOKKOS_INLINE_FUNCTION void reduce_mod(wide<W>& x, const std::uint32_t* p, double p_value) {
-  const double q = ::floor(approximate(x) / p_value - 0x1p-20);
+KOKKOS_INLINE_FUNCTION void reduce_mod(wide<W>& x, const std::uint32_t* p, double p_value, int shift) {
+  const double q = ::floor(approximate(x, shift) / p_value - 0x1p-20);
   if (q > 0) subtract_multiple(x, static_cast<std::uint64_t>(q), p);
   while (at_least(x, p)) subtract_multiple(x, 1, p);
 }

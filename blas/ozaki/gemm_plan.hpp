@@ -9,7 +9,7 @@
 //             in one plane per narrow modulus and three per wide one (crt_basis.hpp);
 //   products  one exact GEMM of residues per plane (residue_products.hpp);
 //   combine   reconstruct every output from its residues (Chinese remainder theorem on up to
-//             1280-bit words), round it to the format, unscale it and form alpha x + beta C.
+//             2176-bit words), round it to the format, unscale it and form alpha x + beta C.
 // The moduli: the product P must exceed 2 k (2^beta_A + 1)(2^beta_B + 1), the largest integer
 // sum, so that the symmetric residue class determines it.
 // A plan keeps its workspace between calls; it grows, never shrinks. Where the workspace of all n
@@ -114,10 +114,16 @@ class gemm_plan {
                    std::to_string(product_bits(max_moduli)) + " of all " + std::to_string(max_moduli);
       return out;
     }
-    if (std::max(out.bits_a, out.bits_b) + 1 > digit_bits * max_digits) {
+    constexpr int longest = digit_bits * scheme_format<Value>::max_digits;
+    if (std::max(out.bits_a, out.bits_b) + 1 > longest) {
       out.reason = "the exponent spreads of op(A) (" + std::to_string(span_a.range) + ") and op(B) (" +
-                   std::to_string(span_b.range) + ") need integers of more than " +
-                   std::to_string(digit_bits * max_digits) + " bits";
+                   std::to_string(span_b.range) + ") need integers of more than " + std::to_string(longest) + " bits";
+      return out;
+    }
+    if (words_for(out.moduli) > scheme_format<Value>::max_words) {
+      out.reason = "the exponent spreads of op(A) (" + std::to_string(span_a.range) + ") and op(B) (" +
+                   std::to_string(span_b.range) + ") need " + std::to_string(needed) + " bits of moduli, beyond the " +
+                   std::to_string(32 * scheme_format<Value>::max_words) + "-bit sums this format reconstructs";
       return out;
     }
     out.product_bits = product_bits(out.moduli);
@@ -207,18 +213,9 @@ class gemm_plan {
 
   void combine(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const array& C,
                std::int64_t ldc) {
-    // The fewest words, rounded up to one of nine counts: dd_real's default takes 4 to 12,
-    // qd_real's 16 to 20, expansion<8>'s 28 to 40.
-    const int words = words_for(tables_.count);
-    if (words <= 4) reconstruct<4>(exec, alpha, beta, beta_zero, C, ldc);
-    else if (words <= 6) reconstruct<6>(exec, alpha, beta, beta_zero, C, ldc);
-    else if (words <= 8) reconstruct<8>(exec, alpha, beta, beta_zero, C, ldc);
-    else if (words <= 10) reconstruct<10>(exec, alpha, beta, beta_zero, C, ldc);
-    else if (words <= 12) reconstruct<12>(exec, alpha, beta, beta_zero, C, ldc);
-    else if (words <= 16) reconstruct<16>(exec, alpha, beta, beta_zero, C, ldc);
-    else if (words <= 20) reconstruct<20>(exec, alpha, beta, beta_zero, C, ldc);
-    else if (words <= 28) reconstruct<28>(exec, alpha, beta, beta_zero, C, ldc);
-    else reconstruct<crt_words>(exec, alpha, beta, beta_zero, C, ldc);
+    // The fewest words, rounded up to one of the counts the format compiles (word_counts):
+    // dd_real's default takes 4 to 12, qd_real's 16 to 20, expansion<8>'s 28 to 40, RNS 848's 60.
+    reconstruct(word_counts{}, words_for(tables_.count), exec, alpha, beta, beta_zero, C, ldc);
   }
 
  private:
@@ -293,6 +290,22 @@ class gemm_plan {
     Kokkos::deep_copy(scale, s);
   }
 
+  // The instantiated sizes: CRT words of the reconstruction and digit capacities of the residue
+  // kernel; a format compiles those up to its max_words and max_digits (value_format.hpp).
+  template <int... Counts>
+  struct counts {};
+  using word_counts = counts<4, 6, 8, 10, 12, 16, 20, 28, 40, 60, crt_words>;
+  using digit_capacities = counts<4, 8, 12, 20, max_digits>;
+
+  template <int First, int... Rest>
+  void reconstruct(counts<First, Rest...>, int words, const ExecSpace& exec, const Value& alpha, const Value& beta,
+                   bool beta_zero, const array& C, std::int64_t ldc) {
+    if constexpr (First <= scheme_format<Value>::max_words) {
+      if (words <= First) return reconstruct<First>(exec, alpha, beta, beta_zero, C, ldc);
+      if constexpr (sizeof...(Rest) > 0) reconstruct(counts<Rest...>{}, words, exec, alpha, beta, beta_zero, C, ldc);
+    }
+  }
+
   template <int W>
   void reconstruct(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const array& C,
                    std::int64_t ldc) {
@@ -321,12 +334,20 @@ class gemm_plan {
   // A scaled integer is below 2^beta + 1 < 2^(beta + 1) in magnitude: (beta + 1) / 36 + 1 digits.
   void write_residues(const ExecSpace& exec, const panel& p, std::int64_t rows, std::int64_t padded_rows,
                       const Kokkos::View<int*, memory>& scale, int beta, const Kokkos::View<residue*, memory>& out) {
-    // Four digit capacities: dd_real's default takes 4, qd_real's 8, expansion<8>'s 20.
-    const int digits = (beta + 1) / digit_bits + 1;
-    if (digits <= 4) write_residues<4>(exec, p, rows, padded_rows, scale, digits, out);
-    else if (digits <= 8) write_residues<8>(exec, p, rows, padded_rows, scale, digits, out);
-    else if (digits <= 12) write_residues<12>(exec, p, rows, padded_rows, scale, digits, out);
-    else write_residues<max_digits>(exec, p, rows, padded_rows, scale, digits, out);
+    // The capacities the format compiles (digit_capacities): dd_real's default takes 4, qd_real's
+    // 8, expansion<8>'s 20, RNS 848's 28.
+    write_residues(digit_capacities{}, exec, p, rows, padded_rows, scale, (beta + 1) / digit_bits + 1, out);
+  }
+
+  template <int First, int... Rest>
+  void write_residues(counts<First, Rest...>, const ExecSpace& exec, const panel& p, std::int64_t rows,
+                      std::int64_t padded_rows, const Kokkos::View<int*, memory>& scale, int digits,
+                      const Kokkos::View<residue*, memory>& out) {
+    if constexpr (First <= scheme_format<Value>::max_digits) {
+      if (digits <= First) return write_residues<First>(exec, p, rows, padded_rows, scale, digits, out);
+      if constexpr (sizeof...(Rest) > 0)
+        write_residues(counts<Rest...>{}, exec, p, rows, padded_rows, scale, digits, out);
+    }
   }
 
   template <int Digits>
@@ -349,6 +370,7 @@ class gemm_plan {
     tables_.count = count;
     tables_.planes = planes_for(count);
     tables_.product_value = basis.product_value;
+    tables_.product_shift = basis.product_shift;
     std::vector<double> inverses;
     for (const int m : basis.moduli) inverses.push_back(1.0 / m);
     tables_.moduli = core::view_of<memory>(basis.moduli, "kamp::ozaki::moduli");

@@ -36,7 +36,8 @@ template <class MemorySpace>
 struct crt_tables {
   int count = 0;
   int planes = 0;  // planes_for(count)
-  double product_value = 0;
+  double product_value = 0;  // P 2^(-32 product_shift), crt_basis.hpp
+  int product_shift = 0;
   Kokkos::View<int*, MemorySpace> moduli;
   Kokkos::View<double*, MemorySpace> inverses;       // fl(1 / m_l)
   Kokkos::View<double*, MemorySpace> digit_weights; // count x max_digits: 2^(36 j) mod m_l
@@ -123,8 +124,8 @@ struct weights {
 template <class ExecSpace, class Value, class Residue, int Digits>
 struct residue_tiles {
   static constexpr int parts = scheme_format<Value>::parts;
-  // The tile's parts in at most 48 KiB of scratch (qd_real's five: 42 KiB).
-  static constexpr int tile = parts <= 5 ? 32 : 16;
+  // The tile's parts in at most 48 KiB of scratch (qd_real's five: 42 KiB; RNS 848's 18: 39 KiB).
+  static constexpr int tile = parts <= 5 ? 32 : parts <= 18 ? 16 : 8;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using memory = typename ExecSpace::memory_space;
   using weight_row = weights<Kokkos::View<double*, memory>>;
@@ -228,7 +229,7 @@ struct reconstruction {
       KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] += static_cast<std::uint64_t>(r) * tables.weights(row + w);
     }
     carry(x);
-    reduce_mod(x, tables.product.data(), tables.product_value);
+    reduce_mod(x, tables.product.data(), tables.product_value, tables.product_shift);
     // x in [0, P) stands for x - P from P / 2 up (|x_ij| < P / 2 by the choice of moduli).
     const bool negative = at_least(x, tables.half.data());
     if (negative) complement(x, tables.product.data());

@@ -63,6 +63,11 @@ struct scheme_format<rns::mp_float<N>> {
   static constexpr double conversion_factor = 1;
   static constexpr int largest_binade = rns::exponent_limit - q;
   static constexpr int smallest_binade = -rns::exponent_limit;
+  // Integers of q bits and spreads of up to 150 bits at 848 bits (products of twice that). 1696
+  // bits would need integers beyond the double range, which the parts cannot hold: analyse
+  // refuses them (the FMA kernel computes C).
+  static constexpr int max_digits = N <= 32 ? 20 : ozaki::max_digits;
+  static constexpr int max_words = N <= 32 ? 40 : 60;
 
   KOKKOS_INLINE_FUNCTION static int binade(const context& c, const value& x) {
     if (!x.is_finite()) return non_finite_binade;

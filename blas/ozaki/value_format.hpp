@@ -10,8 +10,8 @@
 //                        for Inf and NaN;
 //   scaled_parts(c, x, e, out)
 //                        `parts` integer-valued doubles whose sum is within (1/2)(1 +
-//                        rounding_excess) of x 2^e, for |x 2^e| below 2^720 (beyond the binade
-//                        limit's clamp the scheme never scales: analyse refuses first);
+//                        rounding_excess) of x 2^e, for |x 2^e| below 2^(36 max_digits) (beyond
+//                        the binade limit's clamp the scheme never scales: analyse refuses first);
 //   from_integer<W>(c, x, negative, scale)
 //                        (negative ? -x : x) 2^scale rounded to the format within conversion_unit
 //                        = conversion_factor 2^conversion_exponent, relative;
@@ -19,6 +19,11 @@
 //                        the outputs' range: analyse refuses products that could reach
 //                        2^(largest_binade + 1) or take units below 2^smallest_binade (the double
 //                        range for the multi-doubles, whose parts are doubles);
+//   max_digits, max_words
+//                        the longest scaled integers (base-2^36 digits) and CRT sums (32-bit
+//                        words) the format's kernels are compiled for, each one of the counts the
+//                        plan instantiates (gemm_plan.hpp); analyse refuses longer ones. Longer
+//                        formats need more, and every count costs compile time;
 //   default_bits         the significant bits every input keeps by default: the fewest that put the
 //                        result within the FMA kernel's bound (104 for dd_real, 52N for expansion<N>;
 //                        tests/blas/test_gemm_ozaki.cpp checks both ways);
@@ -54,14 +59,17 @@ KOKKOS_INLINE_FUNCTION int binade_of_double(double x) {
   return ::ilogb(x);
 }
 
-// The members the multi-doubles share: their parts are doubles, so are their outputs' ranges.
-struct double_range {
+// The members the multi-doubles share: their parts are doubles, so are their outputs' ranges;
+// 720-bit integers and 1280-bit sums cover expansion<8>'s products with spreads of 300 bits.
+struct multi_double_members {
   static constexpr int largest_binade = 1023;
   static constexpr int smallest_binade = -1022;
+  static constexpr int max_digits = 20;
+  static constexpr int max_words = 40;
 };
 
 template <>
-struct scheme_format<dd::dd_real> : double_range {
+struct scheme_format<dd::dd_real> : multi_double_members {
   using context = no_context;
   static constexpr bool supported = true;
   static constexpr int parts = 2;
@@ -90,7 +98,7 @@ struct scheme_format<dd::dd_real> : double_range {
 };
 
 template <int N>
-struct scheme_format<dd::expansion<N>> : double_range {
+struct scheme_format<dd::expansion<N>> : multi_double_members {
   using context = no_context;
   static constexpr bool supported = true;
   static constexpr int parts = N + 1;

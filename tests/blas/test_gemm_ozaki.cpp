@@ -383,11 +383,11 @@ void rebuild_integers(int count) {
           acc.w[w] += mpz_get_ui(r) * basis.weights[static_cast<std::size_t>(l * blas::ozaki::crt_words + w)];
       }
       blas::ozaki::carry(acc);
-      blas::ozaki::reduce_mod(acc, basis.product.data(), basis.product_value);
+      blas::ozaki::reduce_mod(acc, basis.product.data(), basis.product_value, basis.product_shift);
       const bool negative = blas::ozaki::at_least(acc, basis.half.data());
       if (negative) blas::ozaki::complement(acc, basis.product.data());
-      // Scaled by 2^-7, or into the double range where P is larger.
-      const int scale = -7 - std::max(0, static_cast<int>(blas::ozaki::product_bits(count)) - 1000);
+      // Scaled by 2^-7, or into the double range where x is larger.
+      const int scale = -7 - std::max(0, static_cast<int>(mpz_sizeinbase(x, 2)) - 1000);
       const F got = format::template from_integer<W>({}, acc, negative, scale);
       mpfr_value exact(2048), error(2048), allowed(2048);
       mpfr_set_z(exact.get(), x, MPFR_RNDN);
@@ -408,7 +408,7 @@ void rebuild_integers(int count) {
 }
 
 // With the word counts the reconstruction instantiates (gemm_plan::combine): dd_real's narrow
-// moduli, qd_real's and expansion<8>'s wide ones, and all of them.
+// moduli, qd_real's, expansion<8>'s and RNS 848's wide ones, and all of them.
 TEST(OzakiCrt, ResiduesRebuildTheInteger) {
   using blas::ozaki::crt_words;
   using blas::ozaki::max_moduli;
@@ -419,10 +419,17 @@ TEST(OzakiCrt, ResiduesRebuildTheInteger) {
   rebuild_integers<dd_real, 12>(49);
   rebuild_integers<qd_real, 16>(52);
   rebuild_integers<qd_real, 20>(60);
-  rebuild_integers<dd::expansion<8>, 40>(max_moduli);
+  rebuild_integers<dd::expansion<8>, 40>(113);
+  rebuild_integers<dd_real, 60>(147);  // RNS 848's default, P beyond 2^1024 (reduce_mod's shift)
   rebuild_integers<dd_real, crt_words>(max_moduli);
-  for (const int count : {1, 13, 49, 52, 60, max_moduli})
-    EXPECT_LE(blas::ozaki::words_for(count), count <= 13 ? 4 : count <= 49 ? 12 : count <= 52 ? 16 : count <= 60 ? 20 : 40)
+  for (const int count : {1, 13, 49, 52, 60, 113, 147, max_moduli})
+    EXPECT_LE(blas::ozaki::words_for(count), count <= 13    ? 4
+                                             : count <= 49  ? 12
+                                             : count <= 52  ? 16
+                                             : count <= 60  ? 20
+                                             : count <= 113 ? 40
+                                             : count <= 147 ? 60
+                                                            : crt_words)
         << count;
 }
 

@@ -1,14 +1,15 @@
 // The Ozaki scheme II GEMM (blas/gemm_ozaki.hpp) for the RNS formats (blas/ozaki/rns_value_format.hpp)
-// on every backend, at 106, 212 and 424 bits (the last needs the wide moduli): outputs against the
+// on every backend, at 106 to 848 bits (from 424 bits with wide moduli): outputs against the
 // exact MPFR GEMM within the scheme's bound on random, wide-range and cancelling operands in every
 // trans combination, and on exponents far outside the double range (RNS's own range, which the
 // scheme covers); exact results where the integers hold the inputs exactly; the same bits on
 // every backend; the FMA kernel's bits (or kamp::invalid_argument, C untouched) for Inf, NaN,
-// magnitudes beyond the scan's binade limit and 848/1696-bit operands (products beyond the
-// moduli's 1236 bits). The format's members on their own (host): the binade exact next to
-// powers of two, the scaled parts summing to the rounded scaled value, the reconstruction's
-// rounding the exact truncation to q bits with the RNS invariant, the default bits the fewest
-// within the FMA kernel's bound.
+// magnitudes beyond the scan's binade limit, spreads beyond the integers and sums 848 bits
+// compiles for, and 1696 bits (products beyond the moduli, integers beyond the double parts'
+// range). The format's members on their own (host): the binade exact next to powers of two, the
+// scaled parts summing to the rounded scaled value, the reconstruction's rounding the exact
+// truncation to q bits with the RNS invariant, the default bits the fewest within the FMA
+// kernel's bound.
 #include <gmp.h>
 
 #include "tests/blas/ozaki_checks.hpp"
@@ -19,6 +20,8 @@ namespace {
 using rns106 = rns::mp_float<8>;
 using rns212 = rns::mp_float<16>;
 using rns424 = rns::mp_float<32>;
+using rns848 = rns::mp_float<64>;
+using rns1696 = rns::mp_float<128>;
 
 template <class F>
 using scheme = blas::ozaki::scheme_format<F>;
@@ -30,11 +33,20 @@ typename scheme<F>::context host_context() {
 
 KAMP_BACKEND_TEST_SUITE(OzakiGemmRns);
 
+// Each test body runs for 106, 212 and 424 bits; the _ALL tests for 848 bits too (its products
+// take about 150 moduli and 60-word sums).
 #define KAMP_OZAKI_RNS_TEST(Name, function) \
   TYPED_TEST(OzakiGemmRns, Name) {          \
     function<TypeParam, rns106>();          \
     function<TypeParam, rns212>();          \
     function<TypeParam, rns424>();          \
+  }
+#define KAMP_OZAKI_RNS_TEST_ALL(Name, function) \
+  TYPED_TEST(OzakiGemmRns, Name) {              \
+    function<TypeParam, rns106>();              \
+    function<TypeParam, rns212>();              \
+    function<TypeParam, rns424>();              \
+    function<TypeParam, rns848>();              \
   }
 
 template <class Space, class F>
@@ -54,7 +66,7 @@ void random_operands_within_the_bound() {
         expect_within_bound(p, got, scheme<F>::default_bits, std::string("random ") + ta + tb);
       }
 }
-KAMP_OZAKI_RNS_TEST(RandomOperandsWithinTheBound, random_operands_within_the_bound)
+KAMP_OZAKI_RNS_TEST_ALL(RandomOperandsWithinTheBound, random_operands_within_the_bound)
 
 // A row over 60 binades, a column over 40, a row that cancels exactly against a column and one
 // that cancels in part; beta = 0 gives the exact cancellation as zero.
@@ -84,7 +96,7 @@ void wide_range_and_cancelling_rows() {
   const auto zero = run<Space>(p, 'N', 'N', {});
   EXPECT_EQ(mpfr_sgn(format_traits<F>::to_mpfr(zero[1]).get()), 0);
 }
-KAMP_OZAKI_RNS_TEST(WideRangeAndCancellingRows, wide_range_and_cancelling_rows)
+KAMP_OZAKI_RNS_TEST_ALL(WideRangeAndCancellingRows, wide_range_and_cancelling_rows)
 
 // Operands near 2^+-5000 and products near 2^+-4000: beyond the double range, inside RNS's, and the
 // scheme covers them (its scales are integers; only the multi-doubles' parts are doubles).
@@ -124,7 +136,7 @@ void exact_where_the_integers_are_exact() {
   for (std::size_t e = 0; e < got.size(); ++e)
     EXPECT_TRUE(same_bits<F>(got[e], p.op_a[e])) << "x I at " << e;
 }
-KAMP_OZAKI_RNS_TEST(ExactWhereTheIntegersAreExact, exact_where_the_integers_are_exact)
+KAMP_OZAKI_RNS_TEST_ALL(ExactWhereTheIntegersAreExact, exact_where_the_integers_are_exact)
 
 // The scheme's arithmetic is exact up to the final rounding: every backend gives the same bits.
 template <class Space, class F>
@@ -134,7 +146,7 @@ void same_bits_on_every_backend() {
   const auto serial = run<reference_space>(p, 'T', 'T', {});
   for (std::size_t e = 0; e < here.size(); ++e) ASSERT_TRUE(same_bits<F>(here[e], serial[e])) << "output " << e;
 }
-KAMP_OZAKI_RNS_TEST(SameBitsOnEveryBackend, same_bits_on_every_backend)
+KAMP_OZAKI_RNS_TEST_ALL(SameBitsOnEveryBackend, same_bits_on_every_backend)
 
 // Runs the scheme and the FMA kernel on p: the scheme must decline (its reason containing
 // `reason`) and give the FMA kernel's bits; with on_uncovered = raise, kamp::invalid_argument
@@ -184,14 +196,31 @@ void uncovered_operands_fall_back_or_raise() {
 }
 KAMP_OZAKI_RNS_TEST(UncoveredOperandsFallBackOrRaise, uncovered_operands_fall_back_or_raise)
 
-// 848 and 1696 bits need products beyond the 1236 bits of all moduli (crt_basis.hpp): the FMA
-// kernel computes C.
-template <class Space>
-void longer_formats_take_the_fma_kernel() {
-  expect_fma_kernel<Space>(random_problem<rns::mp_float<64>>(670, 3, 2, 4, -1, 1, false), "bits of moduli", "rns_848");
-  expect_fma_kernel<Space>(random_problem<rns::mp_float<128>>(671, 2, 2, 3, -1, 1, true), "bits of moduli", "rns_1696");
+// Spreads beyond what 848 bits compiles for (value_format.hpp: 1008-bit integers, 1920-bit sums),
+// and 1696 bits, whose products need more than all moduli (and integers beyond the double parts'
+// range): the FMA kernel computes C. A spread
+// of exactly D binades puts one element at 2^0 and one at 2^-D in row 0 of op(A) (and column 0 of
+// op(B)).
+template <class F>
+gemm_problem<F> with_spreads(std::uint64_t seed, int spread_a, int spread_b) {
+  auto p = random_problem<F>(seed, 3, 2, 4, -1, 1, false);
+  core::random_source rng(seed + 1);
+  p.op_a[0] = random_value<F>(rng, 1, 1);
+  p.op_a[static_cast<std::size_t>(p.m)] = random_value<F>(rng, 1 - spread_a, 1 - spread_a);
+  p.op_b[0] = random_value<F>(rng, 1, 1);
+  p.op_b[1] = random_value<F>(rng, 1 - spread_b, 1 - spread_b);
+  return p;
 }
-TYPED_TEST(OzakiGemmRns, LongerFormatsTakeTheFmaKernel) { longer_formats_take_the_fma_kernel<TypeParam>(); }
+
+template <class Space>
+void spreads_beyond_the_longer_formats_limits_take_the_fma_kernel() {
+  expect_fma_kernel<Space>(with_spreads<rns848>(670, 200, 0), "integers of more than 1008 bits", "rns_848, 200");
+  expect_fma_kernel<Space>(with_spreads<rns848>(672, 124, 124), "-bit sums this format reconstructs", "rns_848, 124");
+  expect_fma_kernel<Space>(with_spreads<rns1696>(674, 0, 0), "bits of moduli", "rns_1696");
+}
+TYPED_TEST(OzakiGemmRns, SpreadsBeyondTheLongerFormatsLimitsTakeTheFmaKernel) {
+  spreads_beyond_the_longer_formats_limits_take_the_fma_kernel<TypeParam>();
+}
 
 template <class Space, class F>
 void bad_arguments_are_named() {
@@ -243,6 +272,8 @@ TEST(OzakiRnsFormat, BinadeIsExact) {
   binade_is_exact<rns106>();
   binade_is_exact<rns212>();
   binade_is_exact<rns424>();
+  binade_is_exact<rns848>();
+  binade_is_exact<rns1696>();
 }
 
 // The parts of x 2^e sum to round(x 2^e) (half away from zero) exactly, for scales that keep
@@ -254,8 +285,10 @@ void scaled_parts_round_exactly() {
   for (int trial = 0; trial < 400; ++trial) {
     const F x = random_value<F>(rng, -200, 200);
     const int binade = scheme<F>::binade(c, x);
-    // The largest integer below 2^(bits + 1) for bits up to 700, or far fewer bits than x has.
-    const int target = trial % 4 == 0 ? static_cast<int>(rng.integer(-3, 3)) : static_cast<int>(rng.integer(1, 700));
+    // The largest integer below 2^(bits + 1) for bits up to the format's longest, or far fewer
+    // bits than x has.
+    const int longest = blas::ozaki::digit_bits * scheme<F>::max_digits - 2;
+    const int target = trial % 4 == 0 ? static_cast<int>(rng.integer(-3, 3)) : static_cast<int>(rng.integer(1, longest));
     const int e = target - binade;
     double parts[scheme<F>::parts];
     scheme<F>::scaled_parts(c, x, e, parts);
@@ -278,6 +311,8 @@ TEST(OzakiRnsFormat, ScaledPartsRoundExactly) {
   scaled_parts_round_exactly<rns106>();
   scaled_parts_round_exactly<rns212>();
   scaled_parts_round_exactly<rns424>();
+  scaled_parts_round_exactly<rns848>();
+  scaled_parts_round_exactly<rns1696>();
 }
 
 // from_integer truncates the integer to q bits toward zero, exactly (so within the conversion_unit
@@ -329,6 +364,8 @@ TEST(OzakiRnsFormat, RebuildTruncatesToQBits) {
   rebuild_truncates_to_q_bits<rns106, 12>();
   rebuild_truncates_to_q_bits<rns212, 20>();
   rebuild_truncates_to_q_bits<rns424, 40>();
+  rebuild_truncates_to_q_bits<rns848, 60>();
+  rebuild_truncates_to_q_bits<rns1696, blas::ozaki::crt_words>();
 }
 
 // The default accuracy is the fewest bits within the FMA kernel's gamma_{k+2} for k >= 3.
@@ -343,8 +380,8 @@ TEST(OzakiBound, RnsDefaultBitsWithinTheFmaKernelsBound) {
   default_bits_within_the_fma_kernels_bound<rns106>();
   default_bits_within_the_fma_kernels_bound<rns212>();
   default_bits_within_the_fma_kernels_bound<rns424>();
-  default_bits_within_the_fma_kernels_bound<rns::mp_float<64>>();
-  default_bits_within_the_fma_kernels_bound<rns::mp_float<128>>();
+  default_bits_within_the_fma_kernels_bound<rns848>();
+  default_bits_within_the_fma_kernels_bound<rns1696>();
 }
 
 }  // namespace
