@@ -1,8 +1,9 @@
 #pragma once
 // The Ozaki scheme GEMM's checks shared by its format suites (test_gemm_ozaki.cpp: dd_real and
 // qd_real; test_gemm_ozaki_rns.cpp: the RNS formats): problems stored with any trans and padded
-// leading dimensions, one run of blas::gemm_ozaki returning C (its padding checked untouched), and
-// every output against the exact MPFR GEMM within the scheme's bound (blas/ozaki/error_bound.hpp).
+// leading dimensions, one run of blas::gemm_ozaki returning C (its padding checked untouched),
+// every output against the exact MPFR GEMM within the scheme's bound (blas/ozaki/error_bound.hpp),
+// the reference backend's bits, and the FMA kernel's where the scheme declines.
 #include <string>
 #include <vector>
 
@@ -115,6 +116,42 @@ gemm_problem<F> random_problem(std::uint64_t seed, std::int64_t m, std::int64_t 
                     random_values<F>(rng, static_cast<std::size_t>(m * n), -2, 2), random_value<F>(rng),
                     beta_zero ? from_double<F>(0.0) : random_value<F>(rng)};
   return p;
+}
+
+// The scheme's arithmetic is exact up to the final rounding: the backend gives the reference
+// backend's bits.
+template <class Space, class F>
+void expect_the_reference_backends_bits(const gemm_problem<F>& p) {
+  const auto here = run<Space>(p, 'T', 'T', {});
+  const auto serial = run<reference_space>(p, 'T', 'T', {});
+  for (std::size_t e = 0; e < here.size(); ++e) ASSERT_TRUE(same_bits<F>(here[e], serial[e])) << "output " << e;
+}
+
+// Runs the scheme and the FMA kernel on p: the scheme must decline (its reason containing
+// `reason`, any when empty) and give the FMA kernel's bits; with on_uncovered = raise,
+// kamp::invalid_argument naming "A, B" and C as it was.
+template <class Space, class F>
+void expect_fma_kernel(const gemm_problem<F>& p, const std::string& reason, const std::string& what) {
+  blas::ozaki::report report;
+  const auto got = run<Space>(p, 'N', 'N', {}, &report);
+  EXPECT_FALSE(report.scheme) << what;
+  EXPECT_FALSE(report.reason.empty()) << what;
+  EXPECT_NE(report.reason.find(reason), std::string::npos) << what << ": " << report.reason;
+  const auto a = store(p.op_a, p.m, p.k, false, 1), b = store(p.op_b, p.k, p.n, false, 3);
+  const auto A = on<Space>(a.values, "A"), B = on<Space>(b.values, "B"), C = on<Space>(p.c, "C");
+  blas::gemm(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C, p.m);
+  Kokkos::fence();
+  const auto want = copy_to_host(C);
+  for (std::size_t e = 0; e < got.size(); ++e) EXPECT_TRUE(same_bits<F>(got[e], want[e])) << what << " output " << e;
+  blas::ozaki::options opts;
+  opts.on_uncovered = blas::ozaki::uncovered::raise;
+  const auto C2 = on<Space>(p.c, "C2");
+  expect_invalid_argument("A, B", [&] {
+    blas::gemm_ozaki(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C2, p.m, opts);
+  });
+  const auto untouched = copy_to_host(C2);
+  for (std::size_t e = 0; e < untouched.size(); ++e)
+    EXPECT_TRUE(same_bits<F>(untouched[e], p.c[e])) << what << ": raise wrote C";
 }
 
 }  // namespace kamp::test

@@ -191,10 +191,7 @@ KAMP_OZAKI_TEST(ExactWhereTheIntegersAreExact, exact_where_the_integers_are_exac
 // The scheme's arithmetic is exact up to the final rounding: every backend gives the same bits.
 template <class Space, class F>
 void same_bits_on_every_backend() {
-  const auto p = random_problem<F>(550, 17, 19, 45, -4, 4, false);
-  const auto here = run<Space>(p, 'T', 'T', {});
-  const auto serial = run<reference_space>(p, 'T', 'T', {});
-  for (std::size_t e = 0; e < here.size(); ++e) ASSERT_TRUE(same_bits<F>(here[e], serial[e])) << "output " << e;
+  expect_the_reference_backends_bits<Space>(random_problem<F>(550, 17, 19, 45, -4, 4, false));
 }
 KAMP_OZAKI_TEST(SameBitsOnEveryBackend, same_bits_on_every_backend)
 
@@ -214,28 +211,7 @@ void uncovered_operands_fall_back_or_raise() {
     for (std::int64_t l = 0; l < p.k; ++l)
       p.op_a[static_cast<std::size_t>(l * p.m)] = random_value<F>(rng, l == 0 ? c.row_lo : c.row_hi, l == 0 ? c.row_lo : c.row_hi);
     if (c.special != 0) p.op_a[static_cast<std::size_t>(1 + 2 * p.m)] = F(c.special);
-    blas::ozaki::report report;
-    const auto got = run<Space>(p, 'N', 'N', {}, &report);
-    EXPECT_FALSE(report.scheme) << c.name;
-    EXPECT_FALSE(report.reason.empty()) << c.name;
-    // The FMA kernel on the same operands.
-    const auto a = store(p.op_a, p.m, p.k, false, 1), b = store(p.op_b, p.k, p.n, false, 3);
-    const auto A = on<Space>(a.values, "A"), B = on<Space>(b.values, "B"), C = on<Space>(p.c, "C");
-    blas::gemm(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C, p.m);
-    Kokkos::fence();
-    const auto want = copy_to_host(C);
-    for (std::size_t e = 0; e < got.size(); ++e)
-      EXPECT_TRUE(same_bits<F>(got[e], want[e])) << c.name << " output " << e;
-    // raise: nothing written.
-    blas::ozaki::options opts;
-    opts.on_uncovered = blas::ozaki::uncovered::raise;
-    const auto C2 = on<Space>(p.c, "C2");
-    expect_invalid_argument("A, B", [&] {
-      blas::gemm_ozaki(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C2, p.m, opts);
-    });
-    const auto untouched = copy_to_host(C2);
-    for (std::size_t e = 0; e < untouched.size(); ++e)
-      EXPECT_TRUE(same_bits<F>(untouched[e], p.c[e])) << c.name << " raise wrote C";
+    expect_fma_kernel<Space>(p, "", c.name);
   }
 }
 KAMP_OZAKI_TEST(UncoveredOperandsFallBackOrRaise, uncovered_operands_fall_back_or_raise)

@@ -138,41 +138,11 @@ void exact_where_the_integers_are_exact() {
 }
 KAMP_OZAKI_RNS_TEST_ALL(ExactWhereTheIntegersAreExact, exact_where_the_integers_are_exact)
 
-// The scheme's arithmetic is exact up to the final rounding: every backend gives the same bits.
 template <class Space, class F>
 void same_bits_on_every_backend() {
-  const auto p = random_problem<F>(650, 11, 13, 31, -4, 4, false);
-  const auto here = run<Space>(p, 'T', 'T', {});
-  const auto serial = run<reference_space>(p, 'T', 'T', {});
-  for (std::size_t e = 0; e < here.size(); ++e) ASSERT_TRUE(same_bits<F>(here[e], serial[e])) << "output " << e;
+  expect_the_reference_backends_bits<Space>(random_problem<F>(650, 11, 13, 31, -4, 4, false));
 }
 KAMP_OZAKI_RNS_TEST_ALL(SameBitsOnEveryBackend, same_bits_on_every_backend)
-
-// Runs the scheme and the FMA kernel on p: the scheme must decline (its reason containing
-// `reason`) and give the FMA kernel's bits; with on_uncovered = raise, kamp::invalid_argument
-// naming "A, B" and C as it was.
-template <class Space, class F>
-void expect_fma_kernel(const gemm_problem<F>& p, const std::string& reason, const std::string& what) {
-  blas::ozaki::report report;
-  const auto got = run<Space>(p, 'N', 'N', {}, &report);
-  EXPECT_FALSE(report.scheme) << what;
-  EXPECT_NE(report.reason.find(reason), std::string::npos) << what << ": " << report.reason;
-  const auto a = store(p.op_a, p.m, p.k, false, 1), b = store(p.op_b, p.k, p.n, false, 3);
-  const auto A = on<Space>(a.values, "A"), B = on<Space>(b.values, "B"), C = on<Space>(p.c, "C");
-  blas::gemm(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C, p.m);
-  Kokkos::fence();
-  const auto want = copy_to_host(C);
-  for (std::size_t e = 0; e < got.size(); ++e) EXPECT_TRUE(same_bits<F>(got[e], want[e])) << what << " output " << e;
-  blas::ozaki::options opts;
-  opts.on_uncovered = blas::ozaki::uncovered::raise;
-  const auto C2 = on<Space>(p.c, "C2");
-  expect_invalid_argument("A, B", [&] {
-    blas::gemm_ozaki(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C2, p.m, opts);
-  });
-  const auto untouched = copy_to_host(C2);
-  for (std::size_t e = 0; e < untouched.size(); ++e)
-    EXPECT_TRUE(same_bits<F>(untouched[e], p.c[e])) << what << ": raise wrote C";
-}
 
 template <class Space, class F>
 void uncovered_operands_fall_back_or_raise() {
