@@ -40,8 +40,8 @@ enum class uncovered { fma_kernel, raise };
 
 struct options {
   // Significant bits every input element keeps; 0 takes the format's default (104 for dd_real,
-  // 52N for expansion<N>, the precision less one for RNS: value_format.hpp), which puts the result within
-  // the FMA kernel's bound
+  // 52N for expansion<N>, the precision less one for RNS: value_format.hpp), which puts the
+  // result within the FMA kernel's bound
   // (error_bound.hpp). Fewer bits take fewer moduli; at most the format's max_bits.
   int bits = 0;
   uncovered on_uncovered = uncovered::fma_kernel;

@@ -118,6 +118,28 @@ gemm_problem<F> random_problem(std::uint64_t seed, std::int64_t m, std::int64_t 
   return p;
 }
 
+// Random operands in every trans combination, with and without beta: the scheme runs keeping
+// `bits` bits (the format's default, as the caller expects it) plus each vector's spread, on wide
+// moduli when `wide` says so, and every output is within the bound.
+template <class Space, class F>
+void expect_random_operands_within_the_bound(std::uint64_t seed, std::int64_t m, std::int64_t n, std::int64_t k,
+                                             int bits, bool wide) {
+  for (const char ta : {'N', 'T'})
+    for (const char tb : {'N', 'T'})
+      for (const bool beta_zero : {false, true}) {
+        const auto p = random_problem<F>(seed++, m, n, k, -3, 3, beta_zero);
+        blas::ozaki::report report;
+        const auto got = run<Space>(p, ta, tb, {}, &report);
+        ASSERT_TRUE(report.scheme) << report.reason;
+        EXPECT_GT(report.moduli, 0);
+        EXPECT_EQ(report.bits, bits);
+        EXPECT_EQ(report.bits_a, bits + report.range_a);
+        EXPECT_EQ(report.planes, blas::ozaki::planes_for(report.moduli));
+        if (wide) EXPECT_GT(report.moduli, blas::ozaki::narrow_moduli) << "needs wide moduli";
+        expect_within_bound(p, got, bits, std::string("random ") + ta + tb);
+      }
+}
+
 // The scheme's arithmetic is exact up to the final rounding: the backend gives the reference
 // backend's bits.
 template <class Space, class F>

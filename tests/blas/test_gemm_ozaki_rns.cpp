@@ -51,20 +51,8 @@ KAMP_BACKEND_TEST_SUITE(OzakiGemmRns);
 
 template <class Space, class F>
 void random_operands_within_the_bound() {
-  int case_index = 0;
-  for (const char ta : {'N', 'T'})
-    for (const char tb : {'N', 'T'})
-      for (const bool beta_zero : {false, true}) {
-        const auto p = random_problem<F>(600 + case_index++, 9, 7, 29, -3, 3, beta_zero);
-        blas::ozaki::report report;
-        const auto got = run<Space>(p, ta, tb, {}, &report);
-        ASSERT_TRUE(report.scheme) << report.reason;
-        EXPECT_EQ(report.bits, scheme<F>::default_bits);
-        EXPECT_EQ(report.bits_a, scheme<F>::default_bits + report.range_a);
-        EXPECT_EQ(report.planes, blas::ozaki::planes_for(report.moduli));
-        if (format_traits<F>::precision >= 424) EXPECT_GT(report.moduli, blas::ozaki::narrow_moduli);
-        expect_within_bound(p, got, scheme<F>::default_bits, std::string("random ") + ta + tb);
-      }
+  expect_random_operands_within_the_bound<Space, F>(600, 9, 7, 29, scheme<F>::default_bits,
+                                                    format_traits<F>::precision >= 424);
 }
 KAMP_OZAKI_RNS_TEST_ALL(RandomOperandsWithinTheBound, random_operands_within_the_bound)
 
