@@ -18,9 +18,11 @@
 
 namespace kamp::blas::ozaki {
 
+// Sums take up to crt_words words; their products by an RNS alpha's integer (up to 53 more words
+// at 1696 bits, rns_value_format.hpp) up to twice that.
 template <int W>
 struct wide {
-  static_assert(W >= 2 && W <= crt_words, "between 2 and crt_words words");
+  static_assert(W >= 2 && W <= 2 * crt_words, "between 2 and 2 crt_words words");
   std::uint64_t w[W];
 };
 

@@ -28,6 +28,7 @@
 #include "blas/ozaki/kernels.hpp"
 #include "blas/ozaki/residue_products.hpp"
 #include "core/allocation.hpp"
+#include "core/mpfr_exponent_range.hpp"
 #include "core/mpfr_value.hpp"
 #include "core/view_of.hpp"
 #include "dd/dd_real.hpp"
@@ -309,14 +310,18 @@ class gemm_plan {
   template <int W>
   void reconstruct(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const array& C,
                    std::int64_t ldc) {
-    const bool alpha_one = mpfr_cmp_ui(format_traits<Value>::to_mpfr(alpha).get(), 1) == 0;
-    reconstruction<ExecSpace, Value, product, W> functor{products_, m_,
-                                                         ld_,       columns_ * ld_,
+    bool alpha_one;
+    {
+      const core::widest_exponent_range range;  // RNS values reach beyond MPFR's default one
+      alpha_one = mpfr_cmp_ui(format_traits<Value>::to_mpfr(alpha).get(), 1) == 0;
+    }
+    const auto factor = scheme_format<Value>::factor_of(format_traits<Value>::template context<Kokkos::HostSpace>(),
+                                                        alpha, alpha_one);
+    reconstruction<ExecSpace, Value, product, W> functor{products_, m_,       ld_,       columns_ * ld_,
                                                          scale_a_,  from(scale_b_, first_column_),
-                                                         tables_,   context_,
-                                                         alpha,     beta,
-                                                         alpha_one, beta_zero,
-                                                         elements{C, first_column_ * ldc}, ldc};
+                                                         tables_,   context_, factor,    beta,
+                                                         beta_zero, elements{C, first_column_ * ldc},
+                                                         ldc};
     Kokkos::parallel_for("kamp::ozaki::reconstruction",
                          Kokkos::RangePolicy<ExecSpace>(exec, 0, m_ * column_count_), functor);
   }

@@ -183,8 +183,8 @@ struct residue_tiles {
 
 // C_ij <- alpha x_ij 2^-(scale_a(i) + scale_b(j)) + beta C_ij, x_ij reconstructed from the
 // residue products (plane p of output (i, j) at products[p * stride + i + j * ld]) on W words.
-// alpha x and beta C in the format's arithmetic; alpha = 1 (exactly) skips its product, which
-// would return x bit for bit.
+// alpha x by the format's from_integer_times (alpha = 1 exactly skips the product, which would
+// return x bit for bit), beta C in the format's arithmetic.
 template <class ExecSpace, class Value, class Product, int W>
 struct reconstruction {
   using memory = typename ExecSpace::memory_space;
@@ -194,8 +194,9 @@ struct reconstruction {
   Kokkos::View<const int*, memory> scale_a, scale_b;
   crt_tables<memory> tables;
   context_t<Value> context;
-  Value alpha, beta;
-  bool alpha_one, beta_zero;
+  typename scheme_format<Value>::factor alpha;
+  Value beta;
+  bool beta_zero;
   panel_elements<Value, memory> c;  // C from its first selected column
   std::int64_t ldc;
 
@@ -233,10 +234,9 @@ struct reconstruction {
     // x in [0, P) stands for x - P from P / 2 up (|x_ij| < P / 2 by the choice of moduli).
     const bool negative = at_least(x, tables.half.data());
     if (negative) complement(x, tables.product.data());
-    const Value value =
-        scheme_format<Value>::template from_integer<W>(context, x, negative, -(scale_a(i) + scale_b(j)));
+    const Value scaled = scheme_format<Value>::template from_integer_times<W>(context, alpha, x, negative,
+                                                                               -(scale_a(i) + scale_b(j)));
     const std::size_t out = static_cast<std::size_t>(c.offset + i + j * ldc);
-    const Value scaled = alpha_one ? value : traits::mul(context, alpha, value);
     c.array.store(out,
                   beta_zero ? scaled : traits::add(context, scaled, traits::mul(context, beta, c.array.load(out))));
   }

@@ -10,6 +10,14 @@
 //   scaled_parts  round(X 2^(exp + e)) exactly, half away from zero: its 53-bit chunks, each an
 //                 exact double, and one part for the rounding's carry (rounding_excess 0).
 //   from_integer  truncation to q bits: relative error below 2^(1 - q) (conversion_unit).
+//   from_integer_times
+//                 the integer times alpha's X exactly (32-bit words), then one truncation to q
+//                 bits: alpha x within 2^(1 - q), where from_integer and an RNS product would
+//                 truncate twice (and the product costs an RNS rounding, thousands of integer
+//                 instructions at 212 bits). Only where the result's exponent cannot leave the
+//                 RNS range: for |binade(alpha)| beyond 2^29 (the scheme's integers and scales
+//                 lie within 2^+-(binade_limit + 2) of 1) the product is the RNS one, which
+//                 overflows to infinity and underflows gradually as every RNS operation does.
 // The outputs' range is RNS's own (|exp| <= 2^30): the binade limit keeps every scale and
 // output exponent far inside it, so analyse's range checks never refuse an RNS product that the
 // clamp did not mark.
@@ -98,6 +106,52 @@ struct scheme_format<rns::mp_float<N>> {
     }
     if (dropped > 0 && dropped <= q)
       out[parts - 1] = sign * static_cast<double>(detail::bits_53(words, dropped - 1) & 1);
+  }
+
+  // alpha's X in 32-bit words, least significant first, with its sign and exponent.
+  static constexpr int factor_words = (q + 31) / 32;
+  static constexpr int fold_binade_limit = 1 << 29;
+  struct factor {
+    value alpha;
+    bool one, fold;
+    std::uint64_t words[factor_words];
+  };
+
+  static factor factor_of(const context& host, const value& alpha, bool one) {
+    factor f{alpha, one, false, {}};
+    if (one || !alpha.is_finite() || alpha.is_zero()) return f;
+    // Unclamped, unlike binade's.
+    const std::int64_t e = rns::exact_bit_length<N>(alpha, alpha.digits, *host.basis) - 1 + alpha.exp;
+    f.fold = e < fold_binade_limit && e > -fold_binade_limit;
+    if (!f.fold) return f;
+    rns::residue s[N];
+    const std::uint64_t rank = rns::detail::crt_of<N>(alpha, alpha.digits, s, *host.basis);
+    std::uint64_t x[constants::words];
+    rns::low_bits<N>(s, rank, q, *host.basis, x);
+    for (int i = 0; i < factor_words; ++i) f.words[i] = (x[i / 2] >> (32 * (i % 2))) & 0xffffffffu;
+    return f;
+  }
+
+  template <int W>
+  KOKKOS_INLINE_FUNCTION static value from_integer_times(const context& c, const factor& f, const wide<W>& x,
+                                                         bool negative, int scale) {
+    if (!f.fold) {
+      const value v = from_integer<W>(c, x, negative, scale);
+      return f.one ? v : format_traits<value>::mul(c, f.alpha, v);
+    }
+    // Schoolbook, a row per word of alpha: each step's sum stays below 2^64.
+    wide<W + factor_words> p;
+    KAMP_UNROLL for (int i = 0; i < W + factor_words; ++i) p.w[i] = 0;
+    KAMP_UNROLL for (int i = 0; i < factor_words; ++i) {
+      std::uint64_t carried = 0;
+      KAMP_UNROLL for (int j = 0; j < W; ++j) {
+        const std::uint64_t t = p.w[i + j] + f.words[i] * x.w[j] + carried;
+        p.w[i + j] = t & 0xffffffffu;
+        carried = t >> 32;
+      }
+      p.w[i + W] = carried;
+    }
+    return from_integer<W + factor_words>(c, p, negative != (f.alpha.sign != 0), scale + f.alpha.exp);
   }
 
   template <int W>

@@ -15,6 +15,12 @@
 //   from_integer<W>(c, x, negative, scale)
 //                        (negative ? -x : x) 2^scale rounded to the format within conversion_unit
 //                        = conversion_factor 2^conversion_exponent, relative;
+//   factor, factor_of(host_c, alpha, one), from_integer_times<W>(c, f, x, negative, scale)
+//                        alpha as the combine kernel uses it (made once on the host; `one`: alpha
+//                        is exactly 1), and alpha (negative ? -x : x) 2^scale in the format: within
+//                        conversion_unit of the integer, then within u of the product by alpha
+//                        (the multi-doubles' mul, skipped for alpha = 1), or rounded once within
+//                        conversion_unit where the format multiplies its integers exactly (RNS);
 //   largest_binade, smallest_binade
 //                        the outputs' range: analyse refuses products that could reach
 //                        2^(largest_binade + 1) or take units below 2^smallest_binade (the double
@@ -61,15 +67,31 @@ KOKKOS_INLINE_FUNCTION int binade_of_double(double x) {
 
 // The members the multi-doubles share: their parts are doubles, so are their outputs' ranges;
 // 720-bit integers and 1280-bit sums cover expansion<8>'s products with spreads of 300 bits.
+// alpha multiplies the rounded integer in the format's arithmetic (one mul, a few dozen FP64
+// operations).
+template <class Format, class Value>
 struct multi_double_members {
   static constexpr int largest_binade = 1023;
   static constexpr int smallest_binade = -1022;
   static constexpr int max_digits = 20;
   static constexpr int max_words = 40;
+
+  struct factor {
+    Value alpha;
+    bool one;
+  };
+  static factor factor_of(const no_context&, const Value& alpha, bool one) { return {alpha, one}; }
+
+  template <int W>
+  KOKKOS_INLINE_FUNCTION static Value from_integer_times(const no_context& c, const factor& f, const wide<W>& x,
+                                                         bool negative, int scale) {
+    const Value v = Format::template from_integer<W>(c, x, negative, scale);
+    return f.one ? v : format_traits<Value>::mul(c, f.alpha, v);
+  }
 };
 
 template <>
-struct scheme_format<dd::dd_real> : multi_double_members {
+struct scheme_format<dd::dd_real> : multi_double_members<scheme_format<dd::dd_real>, dd::dd_real> {
   using context = no_context;
   static constexpr bool supported = true;
   static constexpr int parts = 2;
@@ -98,7 +120,7 @@ struct scheme_format<dd::dd_real> : multi_double_members {
 };
 
 template <int N>
-struct scheme_format<dd::expansion<N>> : multi_double_members {
+struct scheme_format<dd::expansion<N>> : multi_double_members<scheme_format<dd::expansion<N>>, dd::expansion<N>> {
   using context = no_context;
   static constexpr bool supported = true;
   static constexpr int parts = N + 1;

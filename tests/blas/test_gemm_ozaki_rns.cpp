@@ -8,8 +8,9 @@
 // compiles for, and 1696 bits (products beyond the moduli, integers beyond the double parts'
 // range). The format's members on their own (host): the binade exact next to powers of two, the
 // scaled parts summing to the rounded scaled value, the reconstruction's rounding the exact
-// truncation to q bits with the RNS invariant, the default bits the fewest within the FMA
-// kernel's bound.
+// truncation to q bits with the RNS invariant, alpha's product folded into that one truncation
+// (and the RNS product beyond the fold's binades, at both ends of the range), the default bits
+// the fewest within the FMA kernel's bound.
 #include <gmp.h>
 
 #include "tests/blas/ozaki_checks.hpp"
@@ -154,6 +155,51 @@ void uncovered_operands_fall_back_or_raise() {
 }
 KAMP_OZAKI_RNS_TEST(UncoveredOperandsFallBackOrRaise, uncovered_operands_fall_back_or_raise)
 
+// alpha folds into the integer (one truncation) while its binade stays within 2^+-29, checked
+// within the bound at both ends; beyond, the output is the RNS product of alpha and the rounded
+// integer, bit for bit (so it overflows to infinity and underflows gradually as RNS does).
+template <class Space, class F>
+void alpha_at_the_ends_of_the_range() {
+  const auto c = host_context<F>();
+  auto p = random_problem<F>(670, 4, 3, 9, -1, 1, true);
+  const auto with_exponent = [&](F x, std::int64_t exp) {
+    x.exp = static_cast<std::int32_t>(exp);
+    return x;
+  };
+  const F base = p.alpha;
+  for (const std::int64_t binade : {(1 << 29) - 400, -(1 << 29) + 400}) {
+    p.alpha = with_exponent(base, base.exp + binade);
+    ASSERT_TRUE(scheme<F>::factor_of(c, p.alpha, false).fold);
+    const auto got = run<Space>(p, 'N', 'N', {});
+    expect_within_bound(p, got, scheme<F>::default_bits, "alpha near 2^" + std::to_string(binade));
+  }
+  p.alpha = from_double<F>(1.0);
+  const auto unscaled = run<Space>(p, 'N', 'N', {});
+  // alpha's X has L bits, so alpha = X 2^(2^30) times an output of 2^(q - L + 1) or more exceeds
+  // the largest value, (2^q - 1) 2^(2^30).
+  const auto length = rns::exact_bit_length<format_traits<F>::moduli>(base, base.digits, *c.basis);
+  ASSERT_GE(length, scheme<F>::q - 2);
+  const double overflowing = std::ldexp(1.0, static_cast<int>(scheme<F>::q - length + 1));
+  for (const std::int64_t exp : {std::int64_t(rns::exponent_limit), -std::int64_t(rns::exponent_limit)}) {
+    p.alpha = with_exponent(base, exp);
+    ASSERT_FALSE(scheme<F>::factor_of(c, p.alpha, false).fold);
+    const auto got = run<Space>(p, 'N', 'N', {});
+    int overflows = 0;
+    for (std::size_t e = 0; e < got.size(); ++e) {
+      const F want = format_traits<F>::mul(c, p.alpha, unscaled[e]);
+      EXPECT_TRUE(same_bits<F>(got[e], want)) << "alpha = X 2^" << exp << ", output " << e;
+      if (exp > 0 && std::abs(format_traits<F>::to_double(c, unscaled[e])) >= overflowing) {
+        ++overflows;
+        EXPECT_TRUE(got[e].is_inf()) << "output " << e << " overflows";
+        EXPECT_EQ(got[e].sign, unscaled[e].sign ^ p.alpha.sign) << "output " << e;
+      }
+      EXPECT_FALSE(got[e].is_nan()) << "output " << e;
+    }
+    if (exp > 0) EXPECT_GT(overflows, 0);
+  }
+}
+KAMP_OZAKI_RNS_TEST_ALL(AlphaAtTheEndsOfTheRange, alpha_at_the_ends_of_the_range)
+
 // Spreads beyond what 848 bits compiles for (value_format.hpp: 1008-bit integers, 1920-bit sums),
 // and 1696 bits, whose products need more than all moduli (and integers beyond the double parts'
 // range): the FMA kernel computes C. A spread
@@ -273,6 +319,30 @@ TEST(OzakiRnsFormat, ScaledPartsRoundExactly) {
   scaled_parts_round_exactly<rns1696>();
 }
 
+// Trial t's integer below 2^(32 W), in x and as W words: one bit (t = 0), all ones (t = 1), else
+// of a random length with its top bit set every third trial.
+template <int W>
+blas::ozaki::wide<W> random_integer(gmp_randstate_t state, int trial, mpz_t x) {
+  const mp_bitcnt_t longest = 32 * W;
+  const mp_bitcnt_t length = trial == 0 ? 1 : trial == 1 ? longest : 1 + gmp_urandomm_ui(state, longest);
+  mpz_urandomb(x, state, length);
+  if (trial % 3 == 0) mpz_setbit(x, length - 1);
+  if (trial == 1) {
+    mpz_set_ui(x, 0);
+    mpz_setbit(x, longest);
+    mpz_sub_ui(x, x, 1);
+  }
+  blas::ozaki::wide<W> w{};
+  mpz_t rest;
+  mpz_init_set(rest, x);
+  for (int i = 0; i < W; ++i) {
+    w.w[i] = mpz_get_ui(rest) & 0xffffffffu;
+    mpz_tdiv_q_2exp(rest, rest, 32);
+  }
+  mpz_clear(rest);
+  return w;
+}
+
 // from_integer truncates the integer to q bits toward zero, exactly (so within the conversion_unit
 // 2^(1 - q) of it), with the RNS invariant, for integers of up to W words and both signs.
 template <class F, int W>
@@ -284,21 +354,7 @@ void rebuild_truncates_to_q_bits() {
   mpz_t x, kept;
   mpz_inits(x, kept, nullptr);
   for (int trial = 0; trial < 300; ++trial) {
-    const mp_bitcnt_t longest = 32 * W;
-    const mp_bitcnt_t length = trial == 0 ? 1 : trial == 1 ? longest : 1 + gmp_urandomm_ui(state, longest);
-    mpz_urandomb(x, state, length);
-    if (trial % 3 == 0) mpz_setbit(x, length - 1);
-    if (trial == 1) {  // all ones below 2^(32 W)
-      mpz_set_ui(x, 0);
-      mpz_setbit(x, 32 * W);
-      mpz_sub_ui(x, x, 1);
-    }
-    blas::ozaki::wide<W> w{};
-    mpz_set(kept, x);
-    for (int i = 0; i < W; ++i) {
-      w.w[i] = mpz_get_ui(kept) & 0xffffffffu;
-      mpz_tdiv_q_2exp(kept, kept, 32);
-    }
+    const auto w = random_integer<W>(state, trial, x);
     const bool negative = trial % 2 == 1;
     const int scale = static_cast<int>(gmp_urandomm_ui(state, 4001)) - 2000;
     const F got = scheme<F>::template from_integer<W>(c, w, negative, scale);
@@ -324,6 +380,61 @@ TEST(OzakiRnsFormat, RebuildTruncatesToQBits) {
   rebuild_truncates_to_q_bits<rns424, 40>();
   rebuild_truncates_to_q_bits<rns848, 60>();
   rebuild_truncates_to_q_bits<rns1696, blas::ozaki::crt_words>();
+}
+
+// from_integer_times: alpha's integer times x exactly, truncated once to q bits (toward zero),
+// with the RNS invariant, for both signs of each; alpha = 1 gives from_integer's bits, and alpha
+// beyond the fold's binades the RNS product of alpha and from_integer's value.
+template <class F, int W>
+void alpha_times_the_integer_truncates_once() {
+  const auto c = host_context<F>();
+  core::random_source rng(710 + scheme<F>::q);
+  gmp_randstate_t state;
+  gmp_randinit_default(state);
+  gmp_randseed_ui(state, 711 + scheme<F>::q);
+  mpz_t x;
+  mpz_init(x);
+  for (int trial = 0; trial < 200; ++trial) {
+    const auto w = random_integer<W>(state, trial, x);
+    const bool negative = trial % 2 == 1;
+    const int scale = static_cast<int>(gmp_urandomm_ui(state, 4001)) - 2000;
+    F alpha = random_value<F>(rng, -300, 300);
+    if (trial % 4 == 2) alpha.sign ^= 1;
+    const auto f = scheme<F>::factor_of(c, alpha, false);
+    ASSERT_TRUE(f.fold);
+    const F got = scheme<F>::template from_integer_times<W>(c, f, w, negative, scale);
+    ASSERT_EQ(format_traits<F>::invariant_violation(got), "") << "trial " << trial;
+    mpfr_value want(static_cast<mpfr_prec_t>(32 * W + 2 * scheme<F>::q + 64));
+    mpfr_set_z(want.get(), x, MPFR_RNDN);
+    mpfr_mul(want.get(), want.get(), exact(alpha).get(), MPFR_RNDN);
+    mpfr_mul_2si(want.get(), want.get(), scale, MPFR_RNDN);
+    if (negative) mpfr_neg(want.get(), want.get(), MPFR_RNDN);
+    mpfr_prec_round(want.get(), scheme<F>::q, MPFR_RNDZ);
+    const mpfr_value value = exact(got);
+    ASSERT_TRUE(mpfr_equal_p(value.get(), want.get()) || (mpfr_zero_p(want.get()) && mpfr_zero_p(value.get())))
+        << "trial " << trial << ": " << format_traits<F>::to_string(got);
+    const F rounded = scheme<F>::template from_integer<W>(c, w, negative, scale);
+    const F one = from_double<F>(1.0);
+    EXPECT_TRUE(same_bits<F>(scheme<F>::template from_integer_times<W>(c, scheme<F>::factor_of(c, one, true), w,
+                                                                        negative, scale),
+                             rounded))
+        << "alpha = 1, trial " << trial;
+    F far = alpha;
+    far.exp = trial % 2 ? rns::exponent_limit : -rns::exponent_limit;
+    const auto unfolded = scheme<F>::factor_of(c, far, false);
+    ASSERT_FALSE(unfolded.fold);
+    EXPECT_TRUE(same_bits<F>(scheme<F>::template from_integer_times<W>(c, unfolded, w, negative, scale),
+                             format_traits<F>::mul(c, far, rounded)))
+        << "alpha beyond the fold, trial " << trial;
+  }
+  mpz_clear(x);
+  gmp_randclear(state);
+}
+TEST(OzakiRnsFormat, AlphaTimesTheIntegerTruncatesOnce) {
+  alpha_times_the_integer_truncates_once<rns106, 12>();
+  alpha_times_the_integer_truncates_once<rns212, 20>();
+  alpha_times_the_integer_truncates_once<rns424, 40>();
+  alpha_times_the_integer_truncates_once<rns848, 60>();
 }
 
 // The default accuracy is the fewest bits within the FMA kernel's gamma_{k+2} for k >= 3.
