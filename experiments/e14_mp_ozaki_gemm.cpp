@@ -35,6 +35,12 @@ harness::results_table run_e14_mp_ozaki_gemm(const experiment_options& options) 
     r424.run(n, "well_scaled", 0, {0}, false);
     if (gpu || n <= 256) r848.run(n, "well_scaled", 0, {0}, false);
   }
+  // n = 16384 where three operands fit one GPU (141 GB on the H200: qd_real 26 GB, RNS 212 103 GB,
+  // whose workspace then runs in column blocks; RNS 424's operands would take 155 GB).
+  if (gpu && paper) {
+    qd.run(16384, "well_scaled", 0, {0}, true);
+    r212.run(16384, "well_scaled", 0, {0}, false);
+  }
   // The FMA kernels at their largest n when it is below the scheme's sizes.
   if (!gpu || paper) {
     qd.run(gpu ? 512 : 32, "well_scaled", 0, {0}, false);

@@ -113,6 +113,20 @@ std::vector<Value> sampled(const array_t<Value, typename Space::memory_space>& a
   return copy_to_host(out);
 }
 
+// The sampled outputs C(sample_row(s), sample_column(s)), from the device (C itself may take
+// tens of GB).
+template <class Space, class Value>
+std::vector<Value> sampled_outputs(const array_t<Value, typename Space::memory_space>& c, std::int64_t n) {
+  const array_t<Value, typename Space::memory_space> out(static_cast<std::size_t>(samples), "ozaki_bench_outputs");
+  Kokkos::parallel_for(
+      "ozaki_bench_outputs", Kokkos::RangePolicy<Space>(0, samples), KOKKOS_LAMBDA(int s) {
+        const std::int64_t at = sample_row(s, n) + sample_column(s, n) * n;
+        out.store(static_cast<std::size_t>(s), c.load(static_cast<std::size_t>(at)));
+      });
+  Kokkos::fence();
+  return copy_to_host(out);
+}
+
 template <class Space, class Value>
 operands<Space, Value> make_operands(std::int64_t n, int spread, std::uint64_t seed) {
   core::random_source rng(seed);
@@ -149,14 +163,13 @@ struct sampled_error {
 template <class Space, class Value>
 sampled_error sample_error(const operands<Space, Value>& o, std::int64_t n, int bits) {
   using traits = format_traits<Value>;
-  const auto got = copy_to_host(o.C);
+  const auto got = sampled_outputs<Space, Value>(o.C, n);
   const mpfr_prec_t precision = 4 * traits::precision + 64;
   const core::mpfr_value scheme = blas::ozaki::product_factor<Value>(bits);
   const core::mpfr_value fma = core::product_error_factor(n, traits::unit_roundoff());
   const core::mpfr_value alpha = traits::to_mpfr(o.alpha);
   sampled_error e;
   for (int s = 0; s < samples; ++s) {
-    const std::int64_t i = sample_row(s, n), j = sample_column(s, n);
     core::mpfr_value exact(precision), magnitude(precision), t(precision);
     for (std::int64_t l = 0; l < n; ++l) {
       mpfr_mul(t.get(), traits::to_mpfr(o.rows_a[static_cast<std::size_t>(s * n + l)]).get(),
@@ -168,7 +181,7 @@ sampled_error sample_error(const operands<Space, Value>& o, std::int64_t n, int 
     mpfr_mul(exact.get(), exact.get(), alpha.get(), MPFR_RNDN);
     mpfr_mul(magnitude.get(), magnitude.get(), alpha.get(), MPFR_RNDU);
     mpfr_abs(magnitude.get(), magnitude.get(), MPFR_RNDU);
-    mpfr_sub(t.get(), traits::to_mpfr(got[static_cast<std::size_t>(i + j * n)]).get(), exact.get(), MPFR_RNDN);
+    mpfr_sub(t.get(), traits::to_mpfr(got[static_cast<std::size_t>(s)]).get(), exact.get(), MPFR_RNDN);
     mpfr_abs(t.get(), t.get(), MPFR_RNDN);
     // Ratios taken in MPFR: the errors of qd_real and longer formats are below the double range's
     // comfortable part only after division.
