@@ -77,10 +77,15 @@ struct scheme_format<rns::mp_float<N>> {
   static constexpr int max_digits = N <= 32 ? 20 : ozaki::max_digits;
   static constexpr int max_words = N <= 32 ? 40 : 60;
 
+  // floor(log2 |x|) of a finite nonzero x, unclamped.
+  KOKKOS_INLINE_FUNCTION static std::int64_t exact_binade(const context& c, const value& x) {
+    return rns::exact_bit_length<N>(x, x.digits, *c.basis) - 1 + x.exp;
+  }
+
   KOKKOS_INLINE_FUNCTION static int binade(const context& c, const value& x) {
     if (!x.is_finite()) return non_finite_binade;
     if (x.is_zero()) return zero_binade;
-    const std::int64_t e = rns::exact_bit_length<N>(x, x.digits, *c.basis) - 1 + x.exp;
+    const std::int64_t e = exact_binade(c, x);
     return static_cast<int>(e > binade_limit ? binade_limit : e < -binade_limit ? -binade_limit : e);
   }
 
@@ -120,8 +125,7 @@ struct scheme_format<rns::mp_float<N>> {
   static factor factor_of(const context& host, const value& alpha, bool one) {
     factor f{alpha, one, false, {}};
     if (one || !alpha.is_finite() || alpha.is_zero()) return f;
-    // Unclamped, unlike binade's.
-    const std::int64_t e = rns::exact_bit_length<N>(alpha, alpha.digits, *host.basis) - 1 + alpha.exp;
+    const std::int64_t e = exact_binade(host, alpha);
     f.fold = e < fold_binade_limit && e > -fold_binade_limit;
     if (!f.fold) return f;
     rns::residue s[N];

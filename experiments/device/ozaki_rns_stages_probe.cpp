@@ -3,8 +3,8 @@
 // residues, products and combine, each fenced, with the device's free memory after it, and the
 // sampled error over the scheme's bound. Arguments: steps N:n run in the order given (N = 8, 16,
 // 32, 64 moduli: RNS 106 to 848 bits), so that E14's order of rows can be replayed. The one-off
-// probe behind the design record's "Where it stands: RNS" (paper-size E14 at n = 8192); no CMake
-// target. Built by hand against a CUDA build's libraries (K, the CUDA Kokkos of
+// probe behind the design record's "Kokkos 3.4.01 ... patched" (paper-size E14's hang at n =
+// 8192); no CMake target. Built by hand against a CUDA build's libraries (K, the CUDA Kokkos of
 // cmake/bootstrap_kokkos.sh; run in build/cuda):
 //   $K/bin/nvcc_wrapper -DKAMP_ENABLE_CUBLAS -I../.. -isystem $K/include -march=x86-64-v3 -O3 -DNDEBUG \
 //     -ffp-contract=off -expt-extended-lambda -arch=sm_90 -Xcompiler -fopenmp -std=c++17 \
