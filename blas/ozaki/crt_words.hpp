@@ -1,8 +1,8 @@
 #pragma once
 // Chinese-remainder reconstruction of one GEMM output on unsigned multiword numbers (host and
 // device): W <= crt_words 32-bit words, each held in a 64-bit lane so that a sum of weighted
-// residues needs no carry until the end (a residue below 2^14 times a word below 2^32, 177 times,
-// stays below 2^54). W is the fewest words that hold the sum (words_for), so the work follows the
+// residues needs no carry until the end (a residue below 2^15 times a word below 2^32, 177 times,
+// stays below 2^55). W is the fewest words that hold the sum (words_for), so the work follows the
 // moduli count; the constants' words above W are zero.
 #include <Kokkos_Core.hpp>
 
@@ -10,8 +10,9 @@
 #include <cstdint>
 
 #include "blas/ozaki/crt_basis.hpp"
-#include "core/unroll.hpp"
 #include "core/eft.hpp"
+#include "core/extended_float.hpp"
+#include "core/unroll.hpp"
 #include "dd/dd_real.hpp"
 #include "dd/exact_sum.hpp"
 #include "dd/expansion_type.hpp"
@@ -26,10 +27,10 @@ struct wide {
   std::uint64_t w[W];
 };
 
-// Words for sums of `count` weighted residues below 2^8 P (narrow moduli only) or 2^14 P, P of
-// product_bits(count) bits.
+// Words for sums of `count` weighted residues, each below 2 m_l (the combine's representatives:
+// kernels.hpp), so below 2^9 P (narrow moduli only) or 2^15 P, P of product_bits(count) bits.
 inline int words_for(int count) {
-  const double residue_bits = count <= narrow_moduli ? 8.0 : 14.0;
+  const double residue_bits = count <= narrow_moduli ? 9.0 : 15.0;
   const double bits = product_bits(count) + residue_bits + std::log2(static_cast<double>(count)) + 1.0;
   return static_cast<int>(std::ceil(bits / 32.0));
 }
@@ -53,11 +54,13 @@ KOKKOS_INLINE_FUNCTION bool at_least(const wide<W>& x, const std::uint32_t* y) {
 }
 
 // x -= q y for carried numbers with x >= q y and q < 2^30 (q y[i] and the borrow fit an int64).
+// (q a 32-bit factor, so that each q y[i] is one 32 x 32 -> 64-bit multiply.)
 template <int W>
-KOKKOS_INLINE_FUNCTION void subtract_multiple(wide<W>& x, std::uint64_t q, const std::uint32_t* y) {
+KOKKOS_INLINE_FUNCTION void subtract_multiple(wide<W>& x, std::uint32_t q, const std::uint32_t* y) {
   std::int64_t borrow = 0;
   KAMP_UNROLL for (int i = 0; i < W; ++i) {
-    const std::int64_t d = static_cast<std::int64_t>(x.w[i]) - static_cast<std::int64_t>(q * y[i]) - borrow;
+    const std::int64_t d =
+        static_cast<std::int64_t>(x.w[i]) - static_cast<std::int64_t>(static_cast<std::uint64_t>(q) * y[i]) - borrow;
     x.w[i] = static_cast<std::uint64_t>(d) & 0xffffffffu;
     borrow = -(d >> 32);  // d >> 32 is floor(d / 2^32): the arithmetic shift of a two's complement
   }
@@ -74,17 +77,23 @@ KOKKOS_INLINE_FUNCTION void complement(wide<W>& x, const std::uint32_t* y) {
   }
 }
 
+// A carried word (below 2^32) as a double: 2^52 + w is exact, so is the subtraction (a GPU's
+// 64-bit integer to double conversion runs at a quarter of the FP64 rate).
+KOKKOS_INLINE_FUNCTION double word_as_double(std::uint64_t w) {
+  return core::detail::double_of(static_cast<std::int64_t>(0x4330000000000000 | w)) - 0x1p52;
+}
+
 // floor(x / 2^(32 shift)) as a double, within a few units of 2^-52 relative (it must stay below
 // 2^1024: reduce_mod's shift sees to that).
 template <int W>
 KOKKOS_INLINE_FUNCTION double approximate(const wide<W>& x, int shift) {
   double v = 0;
   KAMP_UNROLL for (int i = W - 1; i >= 0; --i)
-    if (i >= shift) v = ::fma(v, 0x1p32, static_cast<double>(x.w[i]));
+    if (i >= shift) v = ::fma(v, 0x1p32, word_as_double(x.w[i]));
   return v;
 }
 
-// x mod P for a carried x below 2^22 P (177 residues below 2^14 times weights below P), with
+// x mod P for a carried x below 2^23 P (177 residues below 2^15 times weights below P), with
 // p_value = P 2^(-32 shift) rounded, below 2^992 (crt_basis.hpp). The quotient estimate
 // (relative error a few 2^-53, and the words below `shift` dropped from x change it by less than
 // 2^-900, so off by less than 2^-28) is taken a little low, so that x - q P stays nonnegative; it
@@ -92,7 +101,7 @@ KOKKOS_INLINE_FUNCTION double approximate(const wide<W>& x, int shift) {
 template <int W>
 KOKKOS_INLINE_FUNCTION void reduce_mod(wide<W>& x, const std::uint32_t* p, double p_value, int shift) {
   const double q = ::floor(approximate(x, shift) / p_value - 0x1p-20);
-  if (q > 0) subtract_multiple(x, static_cast<std::uint64_t>(q), p);
+  if (q > 0) subtract_multiple(x, static_cast<std::uint32_t>(q), p);
   while (at_least(x, p)) subtract_multiple(x, 1, p);
 }
 
@@ -113,20 +122,36 @@ KOKKOS_INLINE_FUNCTION std::uint64_t window(const wide<W>& x, int pos) {
   return (bits << shift_left) & ((std::uint64_t(1) << 53) - 1);
 }
 
+// The leading zero bits of a nonzero 32-bit word.
+KOKKOS_INLINE_FUNCTION int leading_zeros(std::uint32_t v) {
+#ifdef __CUDA_ARCH__
+  return __clz(static_cast<int>(v));
+#else
+  return __builtin_clz(v);
+#endif
+}
+
 // The number of bits of a carried x (0 for x = 0).
 template <int W>
 KOKKOS_INLINE_FUNCTION int bit_length(const wide<W>& x) {
   int length = 0;
   KAMP_UNROLL for (int i = 0; i < W; ++i)
-    if (x.w[i] != 0) length = 32 * i + 1 + ::ilogb(static_cast<double>(x.w[i]));
+    if (x.w[i] != 0) length = 32 * (i + 1) - leading_zeros(static_cast<std::uint32_t>(x.w[i]));
   return length;
+}
+
+// t 2^e as ldexp gives it (rounded once where it is subnormal): one multiplication by the exact
+// power where 2^e is normal, which ldexp's range checks cost several times.
+KOKKOS_INLINE_FUNCTION double times_power_of_two(double t, int e) {
+  if (e >= -1022 && e <= 1023) return t * core::detail::double_of(static_cast<std::int64_t>(e + 1023) << 52);
+  return ::ldexp(t, e);
 }
 
 // The 53-bit chunk of x from bit pos up, times 2^(pos + scale); 0 when the chunk lies wholly
 // below bit 0. Exact when 2^scale is normal.
 template <int W>
 KOKKOS_INLINE_FUNCTION double chunk(const wide<W>& x, int pos, int scale) {
-  return pos > -53 ? ::ldexp(static_cast<double>(window(x, pos)), pos + scale) : 0.0;
+  return pos > -53 ? times_power_of_two(static_cast<double>(window(x, pos)), pos + scale) : 0.0;
 }
 
 // The double-double nearest-ish to (negative ? -x : x) 2^scale for a carried x: its top 159 bits

@@ -8,11 +8,13 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "blas/ozaki/crt_words.hpp"
 #include "blas/ozaki/residues.hpp"
 #include "blas/ozaki/rns_value_format.hpp"
 #include "blas/ozaki/value_format.hpp"
+#include "core/index_divider.hpp"
 #include "formats/format_traits.hpp"
 
 namespace kamp::blas::ozaki {
@@ -31,7 +33,14 @@ struct panel_elements {
   }
 };
 
-// The CRT tables on the device (crt_basis.hpp).
+// Four words of a CRT weight, one 16-byte load.
+struct alignas(16) word_quad {
+  std::uint32_t w[4];
+};
+static_assert(crt_words % 4 == 0, "weight rows of whole quads");
+
+// The CRT tables on the device (crt_basis.hpp). The weights' rows start 16-byte aligned (the
+// View's allocation is, and a row is crt_words words).
 template <class MemorySpace>
 struct crt_tables {
   int count = 0;
@@ -105,30 +114,25 @@ struct exponent_scan_adjacent {
   }
 };
 
-// Row l of the digit weights.
-template <class View>
-struct weights {
-  View table;
-  int l;
-  KOKKOS_INLINE_FUNCTION double operator()(int j) const { return table(static_cast<std::size_t>(l * max_digits + j)); }
-};
-
 // The residues of a panel, vector r scaled by 2^scale(r) and rounded to integers (residues.hpp):
 // plane p of element (r, h) at out[p * stride + r * padded_depth + h], zeros for the padding
 // (rows <= r < padded_rows or depth <= h < padded_depth). A narrow modulus' symmetric residue
 // fills its one plane; a wide one's digits high, low and high + low fill its three
 // (crt_basis.hpp). A team takes a tile of 32 vectors x 32 elements: it reads the tile along the
 // data's contiguous direction into scratch (the value's integer parts) and writes it along h, so
-// both sides are coalesced.
+// both sides are coalesced. Each thread then takes `group` adjacent elements of a vector, so
+// that they share each modulus' constants and their int8 residues go out in one store.
 // Digits: the capacity of the digit arrays, at least `digits`.
 template <class ExecSpace, class Value, class Residue, int Digits>
 struct residue_tiles {
   static constexpr int parts = scheme_format<Value>::parts;
   // The tile's parts in at most 48 KiB of scratch (qd_real's five: 42 KiB; RNS 848's 18: 39 KiB).
   static constexpr int tile = parts <= 5 ? 32 : parts <= 18 ? 16 : 8;
+  // The group's digits stay in registers: 4 x 4 for dd_real, 2 x 8 for qd_real.
+  static constexpr int group = Digits <= 4 ? 4 : Digits <= 8 ? 2 : 1;
+  static_assert(tile % group == 0, "whole groups a tile");
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using memory = typename ExecSpace::memory_space;
-  using weight_row = weights<Kokkos::View<double*, memory>>;
   using scratch = Kokkos::View<double[parts][tile][tile + 1], typename ExecSpace::scratch_memory_space,
                                Kokkos::MemoryUnmanaged>;
   panel_elements<Value, memory> data;
@@ -156,41 +160,83 @@ struct residue_tiles {
       KAMP_UNROLL for (int p = 0; p < parts; ++p) integers(p, rl, hl) = value_parts[p];
     }
     team.team_barrier();
-    for (int e = team.team_rank(); e < tile * tile; e += team.team_size()) {
-      const int rl = e / tile, hl = e % tile;
+    constexpr int groups = tile / group;
+    for (int e = team.team_rank(); e < tile * groups; e += team.team_size()) {
+      const int rl = e / groups, hl = (e % groups) * group;
       const std::int64_t r = r0 + rl, h = h0 + hl;
       if (r >= padded_rows || h >= padded_depth) continue;
-      double value_parts[parts];
-      KAMP_UNROLL for (int p = 0; p < parts; ++p) value_parts[p] = integers(p, rl, hl);
-      const signed_digits<Digits> x = digits_of<Digits>(value_parts, digits);
+      signed_digits<Digits> x[group];
+      KAMP_UNROLL for (int g = 0; g < group; ++g) {
+        double value_parts[parts];
+        KAMP_UNROLL for (int p = 0; p < parts; ++p) value_parts[p] = integers(p, rl, hl + g);
+        x[g] = digits_of<Digits>(value_parts, digits);
+      }
+      // The group's elements below padded_depth (all of them where padded_depth is a multiple of
+      // group, as the INT8 GEMMs' alignment makes it).
+      const int present = padded_depth - h < group ? static_cast<int>(padded_depth - h) : group;
       const std::size_t at = static_cast<std::size_t>(r * padded_depth + h);
       for (int l = 0; l < tables.count; ++l) {
         const int m = tables.moduli(l);
-        const int s = symmetric(residue(x, digits, m, tables.inverses(l), weight_row{tables.digit_weights, l}), m);
+        const double inverse = tables.inverses(l);
+        double w[Digits];
+        KAMP_UNROLL for (int j = 0; j < Digits; ++j)
+          w[j] = j < digits ? tables.digit_weights(static_cast<std::size_t>(l * max_digits + j)) : 0.0;
+        int s[group];
+        KAMP_UNROLL for (int g = 0; g < group; ++g) s[g] = exact_int(near_residue(x[g], digits, m, inverse, w));
         const std::size_t plane = static_cast<std::size_t>(first_plane(l) * stride) + at;
         if (l < narrow_moduli) {
-          out(plane) = static_cast<Residue>(s);
+          KAMP_UNROLL for (int g = 0; g < group; ++g) s[g] = narrow_residue(s[g], m);
+          store(plane, s, present);
         } else {
-          const wide_digits d = split_wide(s);
-          out(plane) = static_cast<Residue>(d.high);
-          out(plane + static_cast<std::size_t>(stride)) = static_cast<Residue>(d.low);
-          out(plane + static_cast<std::size_t>(2 * stride)) = static_cast<Residue>(d.high + d.low);
+          int high[group], low[group], sum[group];
+          KAMP_UNROLL for (int g = 0; g < group; ++g) {
+            const wide_digits d = split_wide(s[g]);
+            high[g] = d.high;
+            low[g] = d.low;
+            sum[g] = d.high + d.low;
+          }
+          store(plane, high, present);
+          store(plane + static_cast<std::size_t>(stride), low, present);
+          store(plane + static_cast<std::size_t>(2 * stride), sum, present);
         }
       }
     }
+  }
+
+  // The first `present` of a group's residues from out[at] on: int8 ones of a whole group in one
+  // aligned store (at is a multiple of group wherever padded_depth and the planes' stride are).
+  KOKKOS_INLINE_FUNCTION void store(std::size_t at, const int (&s)[group], int present) const {
+    if constexpr (std::is_same<Residue, std::int8_t>::value && group > 1) {
+      using word = std::conditional_t<group == 4, std::uint32_t, std::uint16_t>;
+      if (present == group && at % group == 0) {
+        word packed = 0;
+        KAMP_UNROLL for (int g = 0; g < group; ++g)
+          packed |= static_cast<word>(static_cast<word>(static_cast<std::uint8_t>(s[g])) << (8 * g));
+        // The residues' array is the GEMM's raw int8 operand; a word store writes the group's bytes
+        // in memory order (little-endian, as CUDA's devices and x86 are).
+        *reinterpret_cast<word*>(out.data() + at) = packed;
+        return;
+      }
+    }
+    KAMP_UNROLL for (int g = 0; g < group; ++g)
+      if (g < present) out(at + static_cast<std::size_t>(g)) = static_cast<Residue>(s[g]);
   }
 };
 
 // C_ij <- alpha x_ij 2^-(scale_a(i) + scale_b(j)) + beta C_ij, x_ij reconstructed from the
 // residue products (plane p of output (i, j) at products[p * stride + i + j * ld]) on W words.
 // alpha x by the format's from_integer_times (alpha = 1 exactly skips the product, which would
-// return x bit for bit), beta C in the format's arithmetic.
+// return x bit for bit), beta C in the format's arithmetic. A thread rebuilds `outputs` outputs,
+// (i, j) and (i, j + 1), so that each modulus' weights are loaded once for both where their sums
+// fit the registers.
 template <class ExecSpace, class Value, class Product, int W>
 struct reconstruction {
   using memory = typename ExecSpace::memory_space;
   using traits = format_traits<Value>;
+  static constexpr int outputs = W <= 12 ? 2 : 1;
   Kokkos::View<const Product*, memory> products;
-  std::int64_t m, ld, stride;
+  core::index_divider rows;  // m
+  std::int64_t columns, ld, stride;
   Kokkos::View<const int*, memory> scale_a, scale_b;
   crt_tables<memory> tables;
   context_t<Value> context;
@@ -200,35 +246,64 @@ struct reconstruction {
   panel_elements<Value, memory> c;  // C from its first selected column
   std::int64_t ldc;
 
+  // The threads a launch takes for m x `columns` outputs.
+  static std::int64_t threads(std::int64_t m, std::int64_t columns) { return m * ((columns + outputs - 1) / outputs); }
+
   KOKKOS_INLINE_FUNCTION double product(int plane, std::size_t at) const {
-    return static_cast<double>(products(static_cast<std::size_t>(plane * stride) + at));
+    return exact_double(products(static_cast<std::size_t>(plane * stride) + at));
   }
 
-  // The product's residue modulo m_l from its plane(s): exact integers (below 2^31 in magnitude,
-  // or 2^53 from DGEMM) reduced in doubles, which costs a few instructions where the integer %
-  // costs about twenty. A wide modulus' product is 2^14 hh + 2^7 (ss - hh - ll) + ll (its planes
-  // hh, ll, ss: crt_basis.hpp), and 2^14 mod m = 2^14 - m for 2^13 < m < 2^14.
-  KOKKOS_INLINE_FUNCTION std::uint32_t residue_of(int l, std::size_t at) const {
-    const double m = tables.moduli(l), inverse = tables.inverses(l);
+  // A representative in [0, 2 m_l) of the product modulo m_l from its plane(s): exact integers
+  // (below 2^31 in magnitude, or 2^52 from DGEMM) reduced in doubles, which costs a few
+  // instructions where the integer % costs about twenty; the sums take representatives up to 2 m_l
+  // (words_for), which saves the exact remainder's corrections. A wide modulus' product is 2^14 hh
+  // + 2^7 (ss - hh - ll) + ll (its planes hh, ll, ss: crt_basis.hpp), and 2^14 mod m = 2^14 - m for
+  // 2^13 < m < 2^14; the near remainders' combination stays below 2^29 in magnitude.
+  KOKKOS_INLINE_FUNCTION std::uint32_t residue_of(int l, double m, double inverse, std::size_t at) const {
     const int plane = first_plane(l);
-    if (l < narrow_moduli) return static_cast<std::uint32_t>(reduce(product(plane, at), m, inverse));
-    const double hh = product(plane, at), ll = product(plane + 1, at), ss = product(plane + 2, at);
-    const double middle = reduce_value(ss - hh - ll, m, inverse);
-    const double sum = (0x1p14 - m) * reduce_value(hh, m, inverse) + 0x1p7 * middle + reduce_value(ll, m, inverse);
-    return static_cast<std::uint32_t>(reduce(sum, m, inverse));
+    double r;
+    if (l < narrow_moduli) {
+      r = near_remainder(product(plane, at), m, inverse);
+    } else {
+      const double hh = product(plane, at), ll = product(plane + 1, at), ss = product(plane + 2, at);
+      const double sum = (0x1p14 - m) * near_remainder(hh, m, inverse) +
+                         0x1p7 * near_remainder(ss - hh - ll, m, inverse) + near_remainder(ll, m, inverse);
+      r = near_remainder(sum, m, inverse);
+    }
+    return static_cast<std::uint32_t>(exact_int(r + m));  // in [m/2 - 1, 3m/2 + 1]
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t index) const {
-    const std::int64_t i = index % m, j = index / m;
-    wide<W> x;
-    KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] = 0;
+    const std::int64_t block = rows.quotient(index), i = index - block * rows.divisor();
+    const std::int64_t j = block * outputs;
+    const int present = columns - j < outputs ? static_cast<int>(columns - j) : outputs;
+    wide<W> x[outputs];
+    KAMP_UNROLL for (int o = 0; o < outputs; ++o)
+      KAMP_UNROLL for (int w = 0; w < W; ++w) x[o].w[w] = 0;
     const std::size_t at = static_cast<std::size_t>(i + j * ld);
     for (int l = 0; l < tables.count; ++l) {
-      // 32 x 32 -> 64-bit products (one wide multiply-add on a GPU, where a 64 x 64 one takes three).
-      const std::uint32_t r = residue_of(l, at);
-      const std::size_t row = static_cast<std::size_t>(l) * crt_words;
-      KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] += static_cast<std::uint64_t>(r) * tables.weights(row + w);
+      const double m = tables.moduli(l), inverse = tables.inverses(l);
+      std::uint32_t r[outputs];
+      KAMP_UNROLL for (int o = 0; o < outputs; ++o)
+        r[o] = o < present ? residue_of(l, m, inverse, at + static_cast<std::size_t>(o * ld)) : 0;
+      // Weights four words a load (rows of crt_words words, a multiple of four, so the last load
+      // stays in the row); 32 x 32 -> 64-bit products (one wide multiply-add on a GPU, where a
+      // 64 x 64 one takes three).
+      const auto* quads = reinterpret_cast<const word_quad*>(tables.weights.data() + static_cast<std::size_t>(l) * crt_words);
+      KAMP_UNROLL for (int q = 0; q < (W + 3) / 4; ++q) {
+        const word_quad weight = quads[q];
+        KAMP_UNROLL for (int w = 0; w < 4; ++w)
+          if (4 * q + w < W)
+            KAMP_UNROLL for (int o = 0; o < outputs; ++o)
+              x[o].w[4 * q + w] += static_cast<std::uint64_t>(r[o]) * weight.w[w];
+      }
     }
+    KAMP_UNROLL for (int o = 0; o < outputs; ++o)
+      if (o < present) finish(x[o], i, j + o);
+  }
+
+  // x's residue class rounded, scaled and stored at C_ij.
+  KOKKOS_INLINE_FUNCTION void finish(wide<W>& x, std::int64_t i, std::int64_t j) const {
     carry(x);
     reduce_mod(x, tables.product.data(), tables.product_value, tables.product_shift);
     // x in [0, P) stands for x - P from P / 2 up (|x_ij| < P / 2 by the choice of moduli).

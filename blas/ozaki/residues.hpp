@@ -7,13 +7,16 @@
 // expansion<N>). Their sum is written in signed base-2^36 digits, at most max_digits of them
 // (beta + 1 <= 36 max_digits bits), and the carries are moved up so that every digit but the top
 // one is at most 2^35 in magnitude (the top one 2^36 + 1). A residue modulo m is then
-// sum_j D_j w_j with the symmetric weights w_j = 2^36j mod m, |w_j| <= m / 2 <= 2^13, reduced
-// every 4 digits: 4 terms below 2^49 and a reduced residue stay below 2^52, so every fma is exact.
+// sum_j D_j w_j with the symmetric weights w_j = 2^36j mod m, |w_j| <= m / 2 < 2^13, reduced
+// every 4 digits: 4 terms (below 2^48, the top digit's 2^49) and a reduced residue stay below
+// 2^51, so every fma is exact and near_remainder's quotient estimate holds.
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
+#include <cstdint>
 
 #include "blas/ozaki/crt_basis.hpp"
+#include "core/extended_float.hpp"
 #include "core/unroll.hpp"
 
 namespace kamp::blas::ozaki {
@@ -61,38 +64,53 @@ KOKKOS_INLINE_FUNCTION signed_digits<Capacity> digits_of(const double (&parts)[P
   return s;
 }
 
-// x mod m in [0, m) for an integer-valued double |x| < 2^52 and m < 2^14; inverse = fl(1/m).
-// The quotient estimate is off by at most one (its error, 2^-52 |x| / m, is below 1), and x - q m
-// is formed exactly by the fma.
-KOKKOS_INLINE_FUNCTION double reduce_value(double x, double m, double inverse) {
-  const double q = ::floor(x * inverse);
-  double r = ::fma(-q, m, x);
-  if (r < 0) r += m;
-  else if (r >= m) r -= m;
-  return r;
+// The conversions the residue and combine kernels make for every residue, written as additions
+// of 2^52-scale constants: a GPU converts between 64-bit floats and integers at a quarter of
+// its FP64 rate (int <-> double), and these keep the FP64 pipe's full rate with exact results.
+
+// An int32 as a double: 2^52 + (p + 2^31) is exact in a double's significand, and the subtraction
+// of 2^52 + 2^31 is exact.
+KOKKOS_INLINE_FUNCTION double exact_double(std::int32_t p) {
+  const std::uint32_t offset = static_cast<std::uint32_t>(p) ^ 0x80000000u;
+  return core::detail::double_of(std::int64_t(0x4330000000000000) | offset) - 0x1.000008p52;
+}
+KOKKOS_INLINE_FUNCTION double exact_double(double p) { return p; }
+
+// An integer-valued double |v| < 2^31 as an int: the low word of 1.5 2^52 + v holds v in two's
+// complement (the sum is exact and its unit is 1).
+KOKKOS_INLINE_FUNCTION std::int32_t exact_int(double v) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(core::detail::bits_of(v + 0x1.8p52)));
 }
 
-KOKKOS_INLINE_FUNCTION int reduce(double x, double m, double inverse) {
-  return static_cast<int>(reduce_value(x, m, inverse));
+// x - q m with q the integer nearest fl(x fl(1/m)), for an integer-valued double |x| < 2^51 and
+// 2 <= m < 2^14; inverse = fl(1/m). The estimate is within |x/m| 2^-52 < 1/m of x/m (below 2^51
+// the added 1.5 2^52 rounds it to the nearest integer), so q is x/m's nearest integer or, within
+// 1/m of a half, its other neighbour: the result lies in [-m/2 - 1, m/2 + 1], formed exactly by
+// the fma.
+KOKKOS_INLINE_FUNCTION double near_remainder(double x, double m, double inverse) {
+  const double q = (x * inverse + 0x1.8p52) - 0x1.8p52;
+  return ::fma(-q, m, x);
 }
 
-// The residue of the digits' value modulo m; weights(j) = 2^36j mod m, symmetric.
-template <int Capacity, class Weights>
-KOKKOS_INLINE_FUNCTION int residue(const signed_digits<Capacity>& x, int count, int m, double inverse,
-                                   const Weights& weights) {
+// The residue of the digits' value modulo m in [-m/2 - 1, m/2 + 1]; weights[j] = 2^36j mod m,
+// symmetric.
+template <int Capacity>
+KOKKOS_INLINE_FUNCTION double near_residue(const signed_digits<Capacity>& x, int count, double m, double inverse,
+                                           const double (&weights)[Capacity]) {
   double sum = 0;
   KAMP_UNROLL for (int j = 0; j < Capacity; ++j) {
-    if (j < count) sum = ::fma(x.d[j], weights(j), sum);
-    if (j % 4 == 3 && j + 1 < count) sum = reduce_value(sum, m, inverse);
+    if (j < count) sum = ::fma(x.d[j], weights[j], sum);
+    if (j % 4 == 3 && j + 1 < count) sum = near_remainder(sum, m, inverse);
   }
-  return reduce(sum, m, inverse);
+  return near_remainder(sum, m, inverse);
 }
 
-// The symmetric representative of r in [0, m): [-m/2, m/2) for even m, [-(m-1)/2, (m-1)/2] for
-// odd m, so |result| <= 128 for a narrow modulus and < 2^13 for a wide one.
-KOKKOS_INLINE_FUNCTION int symmetric(int r, int m) { return 2 * r >= m ? r - m : r; }
+// A residue in [-m/2 - 1, m/2 + 1] moved into int8's range for a narrow modulus (m <= 256):
+// within [-128, 127], where the INT8 GEMMs take it. A wide one's, m < 2^14 odd, is already
+// below 2^13 in magnitude, as split_wide needs.
+KOKKOS_INLINE_FUNCTION int narrow_residue(int r, int m) { return r > 127 ? r - m : r < -128 ? r + m : r; }
 
-// A wide modulus' symmetric residue s as 2^7 high + low, low in [-64, 64): the three INT8 GEMM
+// A wide modulus' residue s, |s| < 2^13, as 2^7 high + low, low in [-64, 64): the three INT8 GEMM
 // operands high, low and high + low (crt_basis.hpp), all in [-127, 127] for |s| < 2^13.
 struct wide_digits {
   int high, low;

@@ -8,6 +8,8 @@
 // kamp::allocation_error naming it, C untouched.
 #include <gmp.h>
 
+#include <limits>
+
 #include "blas/gemm_ozaki.hpp"
 #include "blas/ozaki/error_bound.hpp"
 #include "core/memory_limit.hpp"
@@ -338,9 +340,13 @@ void rebuild_integers(int count) {
         mpz_tdiv_q_2exp(x, x, static_cast<mp_bitcnt_t>(trial % 97));
         if (trial % 2) mpz_neg(x, x);
       }
+      // Each residue's representative in [0, 2 m) as the combine takes them: r, or r + m for a
+      // random half (every one r + m in trial 2, the largest sum).
       blas::ozaki::wide<W> acc{};
       for (int l = 0; l < count; ++l) {
         mpz_fdiv_r_ui(r, x, static_cast<unsigned long>(basis.moduli[l]));
+        if (trial == 2 || (trial > 2 && gmp_urandomb_ui(state, 1) == 1))
+          mpz_add_ui(r, r, static_cast<unsigned long>(basis.moduli[l]));
         for (int w = 0; w < W; ++w)
           acc.w[w] += mpz_get_ui(r) * basis.weights[static_cast<std::size_t>(l * blas::ozaki::crt_words + w)];
       }
@@ -402,9 +408,7 @@ TEST(OzakiCrt, ResiduesOfScaledIntegers) {
   // digits.
   core::random_source rng(580);
   const auto basis = blas::ozaki::make_crt_basis(blas::ozaki::max_moduli);
-  using weight_table = blas::ozaki::weights<Kokkos::View<double*, Kokkos::HostSpace>>;
-  Kokkos::View<double*, Kokkos::HostSpace> weights("digit_weights", basis.digit_weights.size());
-  for (std::size_t i = 0; i < basis.digit_weights.size(); ++i) weights(i) = basis.digit_weights[i];
+  using blas::ozaki::max_digits;
   mpz_t z, t, r;
   mpz_inits(z, t, r, nullptr);
   for (int trial = 0; trial < 1500; ++trial) {
@@ -426,15 +430,63 @@ TEST(OzakiCrt, ResiduesOfScaledIntegers) {
     for (int j = 0; j + 1 < count; ++j) ASSERT_LE(std::abs(digits.d[j]), 0x1p35) << "digit " << j << " of " << e;
     for (int l = 0; l < basis.count; ++l) {
       const int m = basis.moduli[l];
-      const int got = blas::ozaki::residue(digits, count, m, 1.0 / m, weight_table{weights, l});
+      double w[max_digits];
+      for (int j = 0; j < max_digits; ++j) w[j] = basis.digit_weights[static_cast<std::size_t>(l * max_digits + j)];
+      const double near = blas::ozaki::near_residue(digits, count, m, 1.0 / m, w);
+      ASSERT_LE(std::abs(near), m / 2.0 + 1) << "2^" << e << " integer mod " << m;
+      const int got = blas::ozaki::exact_int(near);
+      ASSERT_EQ(static_cast<double>(got), near);
       mpz_fdiv_r_ui(r, z, static_cast<unsigned long>(m));
-      ASSERT_EQ(got, static_cast<int>(mpz_get_ui(r))) << "2^" << e << " integer mod " << m;
-      const int s = blas::ozaki::symmetric(got, m);
-      ASSERT_TRUE((s - got) % m == 0 && 2 * std::abs(s) <= m) << s;
-      if (l < blas::ozaki::narrow_moduli) ASSERT_TRUE(s >= -128 && s <= 127) << s;
+      ASSERT_EQ(((got - static_cast<int>(mpz_get_ui(r))) % m + m) % m, 0) << "2^" << e << " integer mod " << m;
+      if (l < blas::ozaki::narrow_moduli) {
+        const int s = blas::ozaki::narrow_residue(got, m);
+        ASSERT_TRUE(s >= -128 && s <= 127 && (s - got) % m == 0) << s;
+      } else {
+        ASSERT_LT(std::abs(got), 8192) << m;
+      }
     }
   }
   mpz_clears(z, t, r, nullptr);
+}
+
+// The near remainder at the ends of its contract: |x| up to 2^51 - 1, x/m within one unit of a
+// half or of an integer, both signs; every modulus.
+TEST(OzakiCrt, NearRemaindersStayWithinOneOfHalfTheModulus) {
+  for (int l = 0; l < blas::ozaki::max_moduli; ++l) {
+    const int m = blas::ozaki::modulus(l);
+    const double inverse = 1.0 / m;
+    const double top = std::floor((0x1p51 - 1) / m);  // the largest quotient below 2^51
+    for (const double q : {0.0, 1.0, 12345.0, std::floor(top / 3), top - 1}) {
+      for (const double offset : {0.0, 1.0, -1.0, std::floor(m / 2.0), std::ceil(m / 2.0), m / 2.0 + 1, m - 1.0}) {
+        for (const double sign : {1.0, -1.0}) {
+          const double x = sign * (q * m + offset);
+          if (std::abs(x) >= 0x1p51) continue;
+          const double r = blas::ozaki::near_remainder(x, m, inverse);
+          ASSERT_LE(std::abs(r), m / 2.0 + 1) << x << " mod " << m;
+          ASSERT_EQ(std::fmod(x - r, static_cast<double>(m)), 0.0) << x << " mod " << m;
+        }
+      }
+    }
+    for (const double x : {0x1p51 - 1, -(0x1p51 - 1)}) {
+      const double r = blas::ozaki::near_remainder(x, m, inverse);
+      ASSERT_LE(std::abs(r), m / 2.0 + 1) << x << " mod " << m;
+      ASSERT_EQ(std::fmod(x - r, static_cast<double>(m)), 0.0) << x << " mod " << m;
+    }
+  }
+}
+
+// The conversions by 2^52-scale constants against the plain casts, at the ends of their ranges.
+TEST(OzakiCrt, ExactConversionsMatchTheCasts) {
+  for (const std::int32_t p : {std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::min() + 1,
+                               -1, 0, 1, 127, -128, std::numeric_limits<std::int32_t>::max()}) {
+    EXPECT_EQ(blas::ozaki::exact_double(p), static_cast<double>(p)) << p;
+    EXPECT_EQ(blas::ozaki::exact_int(static_cast<double>(p)), p) << p;
+  }
+  for (const std::uint64_t w : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xffffffffu}, std::uint64_t{0x80000000u}})
+    EXPECT_EQ(blas::ozaki::word_as_double(w), static_cast<double>(w)) << w;
+  for (const int e : {-1074, -1060, -1023, -1022, -1021, 0, 1000, 1023, 1024})
+    for (const double t : {1.0, 3.0, 0x1.fffffffffffffp52, 0x1p52 + 1})
+      EXPECT_EQ(blas::ozaki::times_power_of_two(t, e), std::ldexp(t, e)) << t << " 2^" << e;
 }
 
 // Every symmetric residue of a wide modulus splits into INT8 digits whose sum is an INT8 too.
