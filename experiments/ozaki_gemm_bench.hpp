@@ -2,13 +2,14 @@
 // The Ozaki scheme GEMM bench shared by E13 (dd_real) and E14 (qd_real, expansion<8>, RNS): C <- alpha
 // A B (NN, square n x n, beta = 0) by blas::gemm_ozaki beside the FMA kernel (blas::gemm) and the
 // vendor's double GEMM, in one run. Rows per n:
-//   ozaki_b<bits>   the scheme keeping <bits> bits of every input: time, the rate (2 n^3 /
+//   ozaki_b<bits>   the scheme keeping <bits> bits of every input (ozaki_b<bits>_normwise: of
+//                   each vector's largest element, options::bound): time, the rate (2 n^3 /
 //                   time, in the format's operations), moduli and residue GEMMs (planes), the
 //                   time shares of its stages (analyse: exponent scans and choices; residues;
 //                   products: the residue GEMMs, and their integer rate in "gflops"; combine:
 //                   reconstruction), and the error of 16 sampled outputs against MPFR as a
-//                   fraction of the scheme's bound (blas/ozaki/error_bound.hpp) and of the FMA
-//                   kernel's gamma_{n+2} |alpha| |A| |B|;
+//                   fraction of the scheme's bound (blas/ozaki/error_bound.hpp: componentwise or
+//                   normwise) and of the FMA kernel's gamma_{n+2} |alpha| |A| |B|;
 //   fma             the FMA kernel (up to the bench's fma_max_n);
 //   vendor          cuBLAS or OpenBLAS DGEMM on doubles.
 // Data: "well_scaled": uniform in [-1, 1) with every component of the format random (full
@@ -154,29 +155,46 @@ inline std::string three_digits(double x) {
   return text;
 }
 
-// The largest error of 16 sampled outputs over (a) the scheme's bound at `bits` and (b) the FMA
-// kernel's gamma_{n+2} |alpha| |A| |B|, and the largest relative error.
+// The largest error of 16 sampled outputs over (a) the scheme's bound at `bits` (componentwise, or
+// normwise: |alpha| n max|a_i| max|b_j| for |alpha| (|A| |B|)_ij) and (b) the FMA kernel's
+// gamma_{n+2} |alpha| |A| |B|, and the largest relative error.
 struct sampled_error {
   double relative = 0, over_scheme_bound = 0, over_fma_bound = 0;
 };
 
 template <class Space, class Value>
-sampled_error sample_error(const operands<Space, Value>& o, std::int64_t n, int bits) {
+sampled_error sample_error(const operands<Space, Value>& o, std::int64_t n, int bits,
+                           blas::ozaki::accuracy bound = blas::ozaki::accuracy::componentwise) {
   using traits = format_traits<Value>;
   const auto got = sampled_outputs<Space, Value>(o.C, n);
   const mpfr_prec_t precision = 4 * traits::precision + 64;
-  const core::mpfr_value scheme = blas::ozaki::product_factor<Value>(bits);
+  const bool normwise = bound == blas::ozaki::accuracy::normwise;
+  const core::mpfr_value scheme =
+      normwise ? blas::ozaki::normwise_product_factor<Value>(bits) : blas::ozaki::product_factor<Value>(bits);
   const core::mpfr_value fma = core::product_error_factor(n, traits::unit_roundoff());
   const core::mpfr_value alpha = traits::to_mpfr(o.alpha);
   sampled_error e;
   for (int s = 0; s < samples; ++s) {
-    core::mpfr_value exact(precision), magnitude(precision), t(precision);
+    core::mpfr_value exact(precision), magnitude(precision), t(precision), largest_a(precision),
+        largest_b(precision);
     for (std::int64_t l = 0; l < n; ++l) {
-      mpfr_mul(t.get(), traits::to_mpfr(o.rows_a[static_cast<std::size_t>(s * n + l)]).get(),
-               traits::to_mpfr(o.columns_b[static_cast<std::size_t>(s * n + l)]).get(), MPFR_RNDN);
+      const core::mpfr_value a = traits::to_mpfr(o.rows_a[static_cast<std::size_t>(s * n + l)]);
+      const core::mpfr_value b = traits::to_mpfr(o.columns_b[static_cast<std::size_t>(s * n + l)]);
+      mpfr_mul(t.get(), a.get(), b.get(), MPFR_RNDN);
       mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
       mpfr_abs(t.get(), t.get(), MPFR_RNDN);
       mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDU);
+      mpfr_abs(t.get(), a.get(), MPFR_RNDU);
+      mpfr_max(largest_a.get(), largest_a.get(), t.get(), MPFR_RNDU);
+      mpfr_abs(t.get(), b.get(), MPFR_RNDU);
+      mpfr_max(largest_b.get(), largest_b.get(), t.get(), MPFR_RNDU);
+    }
+    core::mpfr_value scheme_magnitude(precision);
+    if (normwise) {
+      mpfr_mul(scheme_magnitude.get(), largest_a.get(), largest_b.get(), MPFR_RNDU);
+      mpfr_mul_ui(scheme_magnitude.get(), scheme_magnitude.get(), static_cast<unsigned long>(n), MPFR_RNDU);
+      mpfr_mul(scheme_magnitude.get(), scheme_magnitude.get(), alpha.get(), MPFR_RNDU);
+      mpfr_abs(scheme_magnitude.get(), scheme_magnitude.get(), MPFR_RNDU);
     }
     mpfr_mul(exact.get(), exact.get(), alpha.get(), MPFR_RNDN);
     mpfr_mul(magnitude.get(), magnitude.get(), alpha.get(), MPFR_RNDU);
@@ -189,7 +207,7 @@ sampled_error sample_error(const operands<Space, Value>& o, std::int64_t n, int 
     mpfr_div(ratio.get(), t.get(), exact.get(), MPFR_RNDU);
     e.relative = std::max(e.relative, std::abs(ratio.to_double()));
     core::mpfr_value allowed(precision);
-    mpfr_mul(allowed.get(), magnitude.get(), scheme.get(), MPFR_RNDU);
+    mpfr_mul(allowed.get(), normwise ? scheme_magnitude.get() : magnitude.get(), scheme.get(), MPFR_RNDU);
     mpfr_div(ratio.get(), t.get(), allowed.get(), MPFR_RNDU);
     e.over_scheme_bound = std::max(e.over_scheme_bound, ratio.to_double());
     mpfr_mul(allowed.get(), magnitude.get(), fma.get(), MPFR_RNDU);
@@ -206,13 +224,15 @@ class bench {
   bench(harness::results_table& table, std::string id, std::string rate_metric, std::int64_t fma_max_n)
       : table_(table), id_(std::move(id)), rate_metric_(std::move(rate_metric)), fma_max_n_(fma_max_n) {}
 
-  // The scheme at each of `bits` (0: the format's default), the FMA kernel up to fma_max_n on
-  // well-scaled data; `vendor`: the vendor's DGEMM at n too.
-  void run(std::int64_t n, const std::string& data, int spread, const std::vector<int>& bits, bool vendor) {
+  // The scheme at each of `bits` (0: the format's default) and `bounds`, the FMA kernel up to
+  // fma_max_n on well-scaled data; `vendor`: the vendor's DGEMM at n too.
+  void run(std::int64_t n, const std::string& data, int spread, const std::vector<int>& bits, bool vendor,
+           const std::vector<blas::ozaki::accuracy>& bounds = {blas::ozaki::accuracy::componentwise}) {
     const auto o = make_operands<Space, Value>(n, spread, 1300 + static_cast<std::uint64_t>(n) + spread);
     const int reps = gpu ? (n >= 8192 ? 3 : 5) : (n >= 1024 ? 1 : 3);
     const double flops = 2.0 * static_cast<double>(n) * n * n;
-    for (const int b : bits) ozaki_rows(o, n, data, b, reps, flops);
+    for (const auto bound : bounds)
+      for (const int b : bits) ozaki_rows(o, n, data, b, bound, reps, flops);
     if (spread == 0 && n <= fma_max_n_) {
       progress(id_, std::string(Space::name()) + ": " + name() + " fma n = " + std::to_string(n));
       const double ms = median_milliseconds(
@@ -233,13 +253,15 @@ class bench {
 
   static std::string name() { return format_traits<Value>::name(); }
 
-  void ozaki_rows(const operands<Space, Value>& o, std::int64_t n, const std::string& data, int bits, int reps,
-                  double flops) {
-    progress(id_, std::string(Space::name()) + ": " + name() + " ozaki bits " + std::to_string(bits) + " n = " +
-                      std::to_string(n));
+  void ozaki_rows(const operands<Space, Value>& o, std::int64_t n, const std::string& data, int bits,
+                  blas::ozaki::accuracy bound, int reps, double flops) {
+    const bool normwise = bound == blas::ozaki::accuracy::normwise;
+    progress(id_, std::string(Space::name()) + ": " + name() + " ozaki bits " + std::to_string(bits) +
+                      (normwise ? " normwise" : "") + " n = " + std::to_string(n));
     blas::ozaki::gemm_plan<Space, Value> plan;
     blas::ozaki::options opts;
     opts.bits = bits;
+    opts.bound = bound;
     blas::ozaki::report report;
     const double ms = median_milliseconds(
         [&] {
@@ -248,7 +270,7 @@ class bench {
         },
         reps);
     const int kept = bits > 0 ? bits : blas::ozaki::scheme_format<Value>::default_bits;
-    const std::string variant = "ozaki_b" + std::to_string(kept);
+    const std::string variant = "ozaki_b" + std::to_string(kept) + (normwise ? "_normwise" : "");
     auto tag = [&](harness::result_row r) {
       r.extra["moduli"] = std::to_string(report.moduli);
       r.extra["planes"] = std::to_string(report.planes);
@@ -261,7 +283,7 @@ class bench {
     };
     add(tag(row(variant, n, data, "time_ms", ms)));
     add(tag(row(variant, n, data, rate_metric_, flops / (ms * 1e-3) * 1e-9)));
-    const auto e = sample_error(o, n, kept);
+    const auto e = sample_error(o, n, kept, bound);
     auto r = tag(row(variant, n, data, "rel_error", e.relative));
     r.extra["error_over_scheme_bound"] = three_digits(e.over_scheme_bound);
     r.extra["error_over_fma_bound"] = three_digits(e.over_fma_bound);

@@ -15,6 +15,14 @@
 // With the default bits (104 for dd_real, 52N for expansion<N>) and u_c <= u, phi (1 + u)^2 +
 // gamma_2 < gamma_5 <= gamma_{k+2} for k >= 3: within the FMA kernel's bound
 // (blas/generic/gemm_kernels.hpp).
+//
+// Normwise (options::bound, gemm_plan.hpp): each vector is scaled by its largest binade alone, so
+// an element's integer errs by eta 2^top absolutely, 2^top its vector's largest binade, which
+// exceeds the vector's largest magnitude by less than 2^-52 relative (a multi-double's leading
+// component may round its value up; an RNS binade is exact). With eta' = eta (1 + 2^-52) the same
+// steps, |a_ih| + eta' max|a_i| <= (1 + eta') max|a_i|, give
+//   |P~ - op(A) op(B)| <= phi' k max_h |op(A)_ih| max_h |op(B)_hj|,
+// phi' as phi with eta' for eta, and C~ as above with that magnitude for (|op(A)| |op(B)|).
 #include "blas/ozaki/value_format.hpp"
 #include "core/mpfr_value.hpp"
 #include "dd/dd_format.hpp"
@@ -32,6 +40,15 @@ template <class Value = dd::dd_real>
 core::mpfr_value product_factor(int bits) {
   using f = scheme_format<Value>;
   return product_factor(bits, f::rounding_excess, f::conversion_factor, f::conversion_exponent,
+                        format_traits<Value>::unit_roundoff());
+}
+
+// The factor of |alpha| k max_h |op(A)_ih| max_h |op(B)_hj| of the normwise scheme: eta (1 + 2^-52)
+// <= 2^-bits (1 + r + 2^-51) for r <= 1.
+template <class Value = dd::dd_real>
+core::mpfr_value normwise_product_factor(int bits) {
+  using f = scheme_format<Value>;
+  return product_factor(bits, f::rounding_excess + 0x1p-51, f::conversion_factor, f::conversion_exponent,
                         format_traits<Value>::unit_roundoff());
 }
 

@@ -39,16 +39,26 @@ namespace kamp::blas::ozaki {
 // What to do when the scheme cannot reach the requested accuracy (or the exponent range).
 enum class uncovered { fma_kernel, raise };
 
+// The bound the scheme keeps (error_bound.hpp). componentwise: every element keeps `bits` bits, so
+// each vector's exponent spread costs its bits again in moduli, and the error is relative to
+// |alpha| (|op(A)| |op(B)|)_ij, within the FMA kernel's bound at the default bits. normwise: each
+// element keeps `bits` bits of its vector's largest one (as GEMMul8 and the Ozaki scheme II
+// papers scale), so spreads cost nothing, and the error is relative to |alpha| k max_h |op(A)_ih|
+// max_h |op(B)_hj|, which exceeds the componentwise magnitude by as much as the vectors spread.
+enum class accuracy { componentwise, normwise };
+
 struct options {
   // Significant bits every input element keeps; 0 takes the format's default (104 for dd_real,
   // 52N for expansion<N>, the precision less one for RNS: value_format.hpp), which puts the
   // result within the FMA kernel's bound
   // (error_bound.hpp). Fewer bits take fewer moduli; at most the format's max_bits.
   int bits = 0;
+  accuracy bound = accuracy::componentwise;
   uncovered on_uncovered = uncovered::fma_kernel;
-  // Exponent spreads to assume at least for op(A)'s rows and op(B)'s columns. A distributed
-  // GEMM passes the largest over its ranks, so that each rank scales its rows and columns to the
-  // integers one process holding the whole product would (and so gets its bits).
+  // Exponent spreads to assume at least for op(A)'s rows and op(B)'s columns (componentwise only:
+  // normwise scales ignore spreads). A distributed GEMM passes the largest over its ranks, so that
+  // each rank scales its rows and columns to the integers one process holding the whole product
+  // would (and so gets its bits).
   int least_spread_a = 0, least_spread_b = 0;
 };
 
@@ -105,8 +115,9 @@ class gemm_plan {
       return out;
     }
     out.bits = opts.bits > 0 ? opts.bits : scheme_format<Value>::default_bits;
-    out.bits_a = out.bits + std::max(span_a.range, opts.least_spread_a);
-    out.bits_b = out.bits + std::max(span_b.range, opts.least_spread_b);
+    const bool componentwise = opts.bound == accuracy::componentwise;
+    out.bits_a = out.bits + (componentwise ? std::max(span_a.range, opts.least_spread_a) : 0);
+    out.bits_b = out.bits + (componentwise ? std::max(span_b.range, opts.least_spread_b) : 0);
     const double needed = 1.0 + std::log2(static_cast<double>(k)) + out.bits_a + out.bits_b + 1e-6;
     out.moduli = moduli_for_bits(needed);
     if (out.moduli == 0) {
@@ -320,7 +331,6 @@ class gemm_plan {
     using functor_type = reconstruction<ExecSpace, Value, product, W>;
     const functor_type functor{products_,
                                core::index_divider(m_),
-                               column_count_,
                                ld_,
                                columns_ * ld_,
                                scale_a_,
@@ -333,7 +343,7 @@ class gemm_plan {
                                elements{C, first_column_ * ldc},
                                ldc};
     Kokkos::parallel_for("kamp::ozaki::reconstruction",
-                         Kokkos::RangePolicy<ExecSpace>(exec, 0, functor_type::threads(m_, column_count_)), functor);
+                         Kokkos::RangePolicy<ExecSpace>(exec, 0, m_ * column_count_), functor);
   }
 
   // v from element `first` on.

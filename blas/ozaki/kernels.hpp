@@ -226,17 +226,16 @@ struct residue_tiles {
 // C_ij <- alpha x_ij 2^-(scale_a(i) + scale_b(j)) + beta C_ij, x_ij reconstructed from the
 // residue products (plane p of output (i, j) at products[p * stride + i + j * ld]) on W words.
 // alpha x by the format's from_integer_times (alpha = 1 exactly skips the product, which would
-// return x bit for bit), beta C in the format's arithmetic. A thread rebuilds `outputs` outputs,
-// (i, j) and (i, j + 1), so that each modulus' weights are loaded once for both where their sums
-// fit the registers.
+// return x bit for bit), beta C in the format's arithmetic. One output a thread: two, sharing
+// each modulus' weight loads, ran the dd_real combine 1.2-1.6x slower at n = 1024-16384 (82
+// registers against 55, E13 in one call: experiments/comparisons/ozaki_gemm_residue_combine_kernels.txt).
 template <class ExecSpace, class Value, class Product, int W>
 struct reconstruction {
   using memory = typename ExecSpace::memory_space;
   using traits = format_traits<Value>;
-  static constexpr int outputs = W <= 12 ? 2 : 1;
   Kokkos::View<const Product*, memory> products;
   core::index_divider rows;  // m
-  std::int64_t columns, ld, stride;
+  std::int64_t ld, stride;
   Kokkos::View<const int*, memory> scale_a, scale_b;
   crt_tables<memory> tables;
   context_t<Value> context;
@@ -246,12 +245,7 @@ struct reconstruction {
   panel_elements<Value, memory> c;  // C from its first selected column
   std::int64_t ldc;
 
-  // The threads a launch takes for m x `columns` outputs.
-  static std::int64_t threads(std::int64_t m, std::int64_t columns) { return m * ((columns + outputs - 1) / outputs); }
-
-  KOKKOS_INLINE_FUNCTION double product(int plane, std::size_t at) const {
-    return exact_double(products(static_cast<std::size_t>(plane * stride) + at));
-  }
+  KOKKOS_INLINE_FUNCTION double product(std::size_t at) const { return exact_double(products(at)); }
 
   // A representative in [0, 2 m_l) of the product modulo m_l from its plane(s): exact integers
   // (below 2^31 in magnitude, or 2^52 from DGEMM) reduced in doubles, which costs a few
@@ -259,13 +253,15 @@ struct reconstruction {
   // (words_for), which saves the exact remainder's corrections. A wide modulus' product is 2^14 hh
   // + 2^7 (ss - hh - ll) + ll (its planes hh, ll, ss: crt_basis.hpp), and 2^14 mod m = 2^14 - m for
   // 2^13 < m < 2^14; the near remainders' combination stays below 2^29 in magnitude.
-  KOKKOS_INLINE_FUNCTION std::uint32_t residue_of(int l, double m, double inverse, std::size_t at) const {
-    const int plane = first_plane(l);
+  // `at`: the output's place in the modulus' first plane.
+  KOKKOS_INLINE_FUNCTION std::uint32_t residue_of(int l, std::size_t at) const {
+    const double m = tables.moduli(l), inverse = tables.inverses(l);
     double r;
     if (l < narrow_moduli) {
-      r = near_remainder(product(plane, at), m, inverse);
+      r = near_remainder(product(at), m, inverse);
     } else {
-      const double hh = product(plane, at), ll = product(plane + 1, at), ss = product(plane + 2, at);
+      const auto next = static_cast<std::size_t>(stride);
+      const double hh = product(at), ll = product(at + next), ss = product(at + 2 * next);
       const double sum = (0x1p14 - m) * near_remainder(hh, m, inverse) +
                          0x1p7 * near_remainder(ss - hh - ll, m, inverse) + near_remainder(ll, m, inverse);
       r = near_remainder(sum, m, inverse);
@@ -274,18 +270,14 @@ struct reconstruction {
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t index) const {
-    const std::int64_t block = rows.quotient(index), i = index - block * rows.divisor();
-    const std::int64_t j = block * outputs;
-    const int present = columns - j < outputs ? static_cast<int>(columns - j) : outputs;
-    wide<W> x[outputs];
-    KAMP_UNROLL for (int o = 0; o < outputs; ++o)
-      KAMP_UNROLL for (int w = 0; w < W; ++w) x[o].w[w] = 0;
-    const std::size_t at = static_cast<std::size_t>(i + j * ld);
+    const std::int64_t j = rows.quotient(index), i = index - j * rows.divisor();
+    wide<W> x;
+    KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] = 0;
+    // The output in each modulus' first plane: planes follow each other `stride` apart.
+    std::size_t at = static_cast<std::size_t>(i + j * ld);
     for (int l = 0; l < tables.count; ++l) {
-      const double m = tables.moduli(l), inverse = tables.inverses(l);
-      std::uint32_t r[outputs];
-      KAMP_UNROLL for (int o = 0; o < outputs; ++o)
-        r[o] = o < present ? residue_of(l, m, inverse, at + static_cast<std::size_t>(o * ld)) : 0;
+      const std::uint32_t r = residue_of(l, at);
+      at += static_cast<std::size_t>((l < narrow_moduli ? 1 : 3) * stride);
       // Weights four words a load (rows of crt_words words, a multiple of four, so the last load
       // stays in the row); 32 x 32 -> 64-bit products (one wide multiply-add on a GPU, where a
       // 64 x 64 one takes three).
@@ -293,13 +285,10 @@ struct reconstruction {
       KAMP_UNROLL for (int q = 0; q < (W + 3) / 4; ++q) {
         const word_quad weight = quads[q];
         KAMP_UNROLL for (int w = 0; w < 4; ++w)
-          if (4 * q + w < W)
-            KAMP_UNROLL for (int o = 0; o < outputs; ++o)
-              x[o].w[4 * q + w] += static_cast<std::uint64_t>(r[o]) * weight.w[w];
+          if (4 * q + w < W) x.w[4 * q + w] += static_cast<std::uint64_t>(r) * weight.w[w];
       }
     }
-    KAMP_UNROLL for (int o = 0; o < outputs; ++o)
-      if (o < present) finish(x[o], i, j + o);
+    finish(x, i, j);
   }
 
   // x's residue class rounded, scaled and stored at C_ij.

@@ -72,14 +72,22 @@ KOKKOS_INLINE_FUNCTION signed_digits<Capacity> digits_of(const double (&parts)[P
 // of 2^52 + 2^31 is exact.
 KOKKOS_INLINE_FUNCTION double exact_double(std::int32_t p) {
   const std::uint32_t offset = static_cast<std::uint32_t>(p) ^ 0x80000000u;
+#ifdef __CUDA_ARCH__
+  return __hiloint2double(0x43300000, static_cast<int>(offset)) - 0x1.000008p52;
+#else
   return core::detail::double_of(std::int64_t(0x4330000000000000) | offset) - 0x1.000008p52;
+#endif
 }
 KOKKOS_INLINE_FUNCTION double exact_double(double p) { return p; }
 
 // An integer-valued double |v| < 2^31 as an int: the low word of 1.5 2^52 + v holds v in two's
 // complement (the sum is exact and its unit is 1).
 KOKKOS_INLINE_FUNCTION std::int32_t exact_int(double v) {
+#ifdef __CUDA_ARCH__
+  return __double2loint(v + 0x1.8p52);  // a 32-bit register, so that products of it stay 32 x 32 bits
+#else
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(core::detail::bits_of(v + 0x1.8p52)));
+#endif
 }
 
 // x - q m with q the integer nearest fl(x fl(1/m)), for an integer-valued double |x| < 2^51 and

@@ -69,14 +69,35 @@ std::vector<F> run(const gemm_problem<F>& p, char ta, char tb, const blas::ozaki
   return out;
 }
 
+// |alpha| k max_l |a_l| max_l |b_l|, the normwise scheme's magnitude.
+inline mpfr_value normwise_magnitude(const mpfr_value& alpha, const std::vector<const mpfr_value*>& a,
+                                     const std::vector<const mpfr_value*>& b, mpfr_prec_t precision) {
+  mpfr_value largest_a(precision), largest_b(precision), t(precision);
+  for (std::size_t l = 0; l < a.size(); ++l) {
+    mpfr_abs(t.get(), a[l]->get(), MPFR_RNDU);
+    mpfr_max(largest_a.get(), largest_a.get(), t.get(), MPFR_RNDU);
+    mpfr_abs(t.get(), b[l]->get(), MPFR_RNDU);
+    mpfr_max(largest_b.get(), largest_b.get(), t.get(), MPFR_RNDU);
+  }
+  mpfr_mul(t.get(), largest_a.get(), largest_b.get(), MPFR_RNDU);
+  mpfr_mul_ui(t.get(), t.get(), static_cast<unsigned long>(a.size()), MPFR_RNDU);
+  mpfr_mul(t.get(), t.get(), alpha.get(), MPFR_RNDU);
+  mpfr_abs(t.get(), t.get(), MPFR_RNDU);
+  return t;
+}
+
 // Every output within product_factor(bits) |alpha| (|op(A)| |op(B)|) + beta_factor |beta| |C| of
-// the exact result (beta = 0: C not read).
+// the exact result (beta = 0: C not read); normwise, within normwise_product_factor(bits) |alpha|
+// k max|op(A)_i| max|op(B)_j| + beta_factor |beta| |C|.
 template <class F>
-void expect_within_bound(const gemm_problem<F>& p, const std::vector<F>& got, int bits, const std::string& what) {
+void expect_within_bound(const gemm_problem<F>& p, const std::vector<F>& got, int bits, const std::string& what,
+                         blas::ozaki::accuracy bound = blas::ozaki::accuracy::componentwise) {
   const mpfr_prec_t precision = 4096;
   const auto Am = exact_values<F>(p.op_a), Bm = exact_values<F>(p.op_b), Cm = exact_values<F>(p.c);
   const mpfr_value alpha = format_traits<F>::to_mpfr(p.alpha), beta = format_traits<F>::to_mpfr(p.beta);
-  const mpfr_value fa = blas::ozaki::product_factor<F>(bits), fb = blas::ozaki::beta_factor<F>();
+  const bool normwise = bound == blas::ozaki::accuracy::normwise;
+  const mpfr_value fa = normwise ? blas::ozaki::normwise_product_factor<F>(bits) : blas::ozaki::product_factor<F>(bits);
+  const mpfr_value fb = blas::ozaki::beta_factor<F>();
   const bool beta_zero = mpfr_zero_p(beta.get()) != 0;
   for (std::int64_t j = 0; j < p.n; ++j)
     for (std::int64_t i = 0; i < p.m; ++i) {
@@ -94,7 +115,8 @@ void expect_within_bound(const gemm_problem<F>& p, const std::vector<F>& got, in
         mpfr_mul(t.get(), beta.get(), Cm[at].get(), MPFR_RNDN);
         mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
       }
-      const mpfr_value products = magnitude(alpha, row, col, beta, nullptr, precision);
+      const mpfr_value products =
+          normwise ? normwise_magnitude(alpha, row, col, precision) : magnitude(alpha, row, col, beta, nullptr, precision);
       mpfr_mul(allowed.get(), products.get(), fa.get(), MPFR_RNDU);
       if (!beta_zero) {
         mpfr_mul(t.get(), beta.get(), Cm[at].get(), MPFR_RNDU);

@@ -130,6 +130,38 @@ void fewer_bits_fewer_moduli_looser_bound() {
 }
 KAMP_OZAKI_TEST(FewerBitsFewerModuliLooserBound, fewer_bits_fewer_moduli_looser_bound)
 
+// Normwise (options::bound): the vectors' spreads cost no moduli (bits_a = bits) and every output
+// is within the normwise bound, on rows and columns spread over 60 binades with cancelling
+// terms, in every trans, with and without beta, at the default bits and at 20 (where the errors
+// are large against both bounds).
+template <class Space, class F>
+void normwise_spreads_cost_no_moduli() {
+  std::uint64_t seed = 540;
+  for (const int bits : {default_bits(F()), 20})
+    for (const char ta : {'N', 'T'})
+      for (const char tb : {'N', 'T'}) {
+        auto p = random_problem<F>(seed++, 9, 7, 40, -30, 30, ta == tb);
+        for (std::int64_t l = p.k / 2; l < p.k; ++l)  // row 0 cancels against column 0
+          p.op_a[static_cast<std::size_t>(l * p.m)] = -p.op_a[static_cast<std::size_t>((l - p.k / 2) * p.m)];
+        for (std::int64_t l = p.k / 2; l < p.k; ++l) p.op_b[static_cast<std::size_t>(l)] = p.op_b[static_cast<std::size_t>(l - p.k / 2)];
+        blas::ozaki::options opts;
+        opts.bits = bits;
+        blas::ozaki::report componentwise, normwise;
+        run<Space>(p, ta, tb, opts, &componentwise);
+        opts.bound = blas::ozaki::accuracy::normwise;
+        const auto got = run<Space>(p, ta, tb, opts, &normwise);
+        ASSERT_TRUE(normwise.scheme && componentwise.scheme) << normwise.reason << componentwise.reason;
+        EXPECT_GE(normwise.range_a, 40);
+        EXPECT_GE(normwise.range_b, 40);
+        EXPECT_EQ(normwise.bits_a, bits);
+        EXPECT_EQ(normwise.bits_b, bits);
+        EXPECT_EQ(componentwise.bits_a, bits + componentwise.range_a);
+        EXPECT_LT(normwise.moduli, componentwise.moduli);
+        expect_within_bound(p, got, bits, std::string("normwise ") + ta + tb, blas::ozaki::accuracy::normwise);
+      }
+}
+KAMP_OZAKI_TEST(NormwiseSpreadsCostNoModuli, normwise_spreads_cost_no_moduli)
+
 template <class F>
 mpfr_value exact(const F& x) {
   return format_traits<F>::to_mpfr(x);

@@ -87,6 +87,30 @@ void wide_range_and_cancelling_rows() {
 }
 KAMP_OZAKI_RNS_TEST_ALL(WideRangeAndCancellingRows, wide_range_and_cancelling_rows)
 
+// Normwise (options::bound): rows and columns spread over 60 binades cost no moduli, and every
+// output is within the normwise bound, in every trans, at the default bits and at 20.
+template <class Space, class F>
+void normwise_spreads_cost_no_moduli() {
+  std::uint64_t seed = 625;
+  for (const int bits : {scheme<F>::default_bits, 20})
+    for (const char ta : {'N', 'T'})
+      for (const char tb : {'N', 'T'}) {
+        const auto p = random_problem<F>(seed++, 6, 5, 30, -30, 30, ta == tb);
+        blas::ozaki::options opts;
+        opts.bits = bits;
+        blas::ozaki::report componentwise, normwise;
+        run<Space>(p, ta, tb, opts, &componentwise);
+        opts.bound = blas::ozaki::accuracy::normwise;
+        const auto got = run<Space>(p, ta, tb, opts, &normwise);
+        ASSERT_TRUE(normwise.scheme && componentwise.scheme) << normwise.reason << componentwise.reason;
+        EXPECT_EQ(normwise.bits_a, bits);
+        EXPECT_EQ(normwise.bits_b, bits);
+        EXPECT_LT(normwise.moduli, componentwise.moduli);
+        expect_within_bound(p, got, bits, std::string("normwise ") + ta + tb, blas::ozaki::accuracy::normwise);
+      }
+}
+KAMP_OZAKI_RNS_TEST(NormwiseSpreadsCostNoModuli, normwise_spreads_cost_no_moduli)
+
 // Operands near 2^+-5000 and products near 2^+-4000: beyond the double range, inside RNS's, and the
 // scheme covers them (its scales are integers; only the multi-doubles' parts are doubles).
 template <class Space, class F>
