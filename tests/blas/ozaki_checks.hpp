@@ -162,6 +162,28 @@ void expect_random_operands_within_the_bound(std::uint64_t seed, std::int64_t m,
       }
 }
 
+// The scheme at `bits`, componentwise and normwise, on a problem whose vectors spread: normwise
+// keeps bits_a = bits_b = bits (componentwise adds the spreads), takes fewer moduli, and every
+// output is within the normwise bound. Returns normwise's report.
+template <class Space, class F>
+blas::ozaki::report expect_normwise_within_the_bound_on_fewer_moduli(const gemm_problem<F>& p, char ta, char tb,
+                                                                    int bits) {
+  blas::ozaki::options opts;
+  opts.bits = bits;
+  blas::ozaki::report componentwise, normwise;
+  run<Space>(p, ta, tb, opts, &componentwise);
+  opts.bound = blas::ozaki::accuracy::normwise;
+  const auto got = run<Space>(p, ta, tb, opts, &normwise);
+  EXPECT_TRUE(normwise.scheme && componentwise.scheme) << normwise.reason << componentwise.reason;
+  EXPECT_EQ(normwise.bits_a, bits);
+  EXPECT_EQ(normwise.bits_b, bits);
+  EXPECT_EQ(componentwise.bits_a, bits + componentwise.range_a);
+  EXPECT_LT(normwise.moduli, componentwise.moduli);
+  if (normwise.scheme)
+    expect_within_bound(p, got, bits, std::string("normwise ") + ta + tb, blas::ozaki::accuracy::normwise);
+  return normwise;
+}
+
 // The scheme's arithmetic is exact up to the final rounding: the backend gives the reference
 // backend's bits.
 template <class Space, class F>

@@ -95,18 +95,8 @@ void normwise_spreads_cost_no_moduli() {
   for (const int bits : {scheme<F>::default_bits, 20})
     for (const char ta : {'N', 'T'})
       for (const char tb : {'N', 'T'}) {
-        const auto p = random_problem<F>(seed++, 6, 5, 30, -30, 30, ta == tb);
-        blas::ozaki::options opts;
-        opts.bits = bits;
-        blas::ozaki::report componentwise, normwise;
-        run<Space>(p, ta, tb, opts, &componentwise);
-        opts.bound = blas::ozaki::accuracy::normwise;
-        const auto got = run<Space>(p, ta, tb, opts, &normwise);
-        ASSERT_TRUE(normwise.scheme && componentwise.scheme) << normwise.reason << componentwise.reason;
-        EXPECT_EQ(normwise.bits_a, bits);
-        EXPECT_EQ(normwise.bits_b, bits);
-        EXPECT_LT(normwise.moduli, componentwise.moduli);
-        expect_within_bound(p, got, bits, std::string("normwise ") + ta + tb, blas::ozaki::accuracy::normwise);
+        expect_normwise_within_the_bound_on_fewer_moduli<Space>(random_problem<F>(seed++, 6, 5, 30, -30, 30, ta == tb),
+                                                                ta, tb, bits);
       }
 }
 KAMP_OZAKI_RNS_TEST(NormwiseSpreadsCostNoModuli, normwise_spreads_cost_no_moduli)
