@@ -328,20 +328,10 @@ class gemm_plan {
     }
     const auto factor = scheme_format<Value>::factor_of(format_traits<Value>::template context<Kokkos::HostSpace>(),
                                                         alpha, alpha_one);
-    using functor_type = reconstruction<ExecSpace, Value, product, W>;
-    const functor_type functor{products_,
-                               core::index_divider(m_),
-                               ld_,
-                               columns_ * ld_,
-                               scale_a_,
-                               from(scale_b_, first_column_),
-                               tables_,
-                               context_,
-                               factor,
-                               beta,
-                               beta_zero,
-                               elements{C, first_column_ * ldc},
-                               ldc};
+    const reconstruction<ExecSpace, Value, product, W> functor{
+        products_, core::index_divider(m_), ld_,    columns_ * ld_, scale_a_,  from(scale_b_, first_column_),
+        tables_,   context_,                factor, beta,           beta_zero, elements{C, first_column_ * ldc},
+        ldc};
     Kokkos::parallel_for("kamp::ozaki::reconstruction",
                          Kokkos::RangePolicy<ExecSpace>(exec, 0, m_ * column_count_), functor);
   }

@@ -116,8 +116,8 @@ struct exponent_scan_adjacent {
 
 // The residues of a panel, vector r scaled by 2^scale(r) and rounded to integers (residues.hpp):
 // plane p of element (r, h) at out[p * stride + r * padded_depth + h], zeros for the padding
-// (rows <= r < padded_rows or depth <= h < padded_depth). A narrow modulus' symmetric residue
-// fills its one plane; a wide one's digits high, low and high + low fill its three
+// (rows <= r < padded_rows or depth <= h < padded_depth). A narrow modulus' residue, in int8's
+// range, fills its one plane; a wide one's digits high, low and high + low fill its three
 // (crt_basis.hpp). A team takes a tile of 32 vectors x 32 elements: it reads the tile along the
 // data's contiguous direction into scratch (the value's integer parts) and writes it along h, so
 // both sides are coalesced. Each thread then takes `group` adjacent elements of a vector, so
@@ -248,7 +248,7 @@ struct reconstruction {
   KOKKOS_INLINE_FUNCTION double product(std::size_t at) const { return exact_double(products(at)); }
 
   // A representative in [0, 2 m_l) of the product modulo m_l from its plane(s): exact integers
-  // (below 2^31 in magnitude, or 2^52 from DGEMM) reduced in doubles, which costs a few
+  // (below 2^31 in magnitude, or 2^51 from DGEMM) reduced in doubles, which costs a few
   // instructions where the integer % costs about twenty; the sums take representatives up to 2 m_l
   // (words_for), which saves the exact remainder's corrections. A wide modulus' product is 2^14 hh
   // + 2^7 (ss - hh - ll) + ll (its planes hh, ll, ss: crt_basis.hpp), and 2^14 mod m = 2^14 - m for
