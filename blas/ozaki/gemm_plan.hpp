@@ -28,6 +28,7 @@
 #include "blas/ozaki/kernels.hpp"
 #include "blas/ozaki/residue_products.hpp"
 #include "core/allocation.hpp"
+#include "core/block_launch.hpp"
 #include "core/mpfr_exponent_range.hpp"
 #include "core/mpfr_value.hpp"
 #include "core/view_of.hpp"
@@ -156,8 +157,8 @@ class gemm_plan {
         return out;
       }
     }
-    set_scales(top_a_, scale_a_, m, out.bits_a);
-    set_scales(top_b_, scale_b_, n, out.bits_b);
+    set_scales(exec, top_a_, scale_a_, m, out.bits_a);
+    set_scales(exec, top_b_, scale_b_, n, out.bits_b);
     bits_a_ = out.bits_a;
     bits_b_ = out.bits_b;
     set_tables(out.moduli);
@@ -252,10 +253,7 @@ class gemm_plan {
     std::int64_t offset, row_stride, depth_stride;
   };
 
-  struct span {
-    bool non_finite = false, empty = true, clamped = false;
-    int range = 0, highest = empty_top, lowest_top = empty_bottom;
-  };
+  using span = exponent_span;
 
   span scan(const ExecSpace& exec, const panel& p, std::int64_t rows, Kokkos::View<int*, memory>& top,
             Kokkos::View<int*, memory>& bottom) {
@@ -277,29 +275,17 @@ class gemm_plan {
       Kokkos::parallel_for("kamp::ozaki::exponent_scan", Kokkos::TeamPolicy<ExecSpace>(exec, rows, Kokkos::AUTO),
                            functor);
     }
-    const auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), top);
-    const auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), bottom);
     span s;
-    for (std::int64_t r = 0; r < rows; ++r) {
-      if (t(r) == non_finite_top) s.non_finite = true;
-      if (t(r) == empty_top) continue;
-      s.empty = false;
-      s.clamped = s.clamped || t(r) >= binade_limit || b(r) <= -binade_limit;
-      s.range = std::max(s.range, t(r) - b(r));
-      s.highest = std::max(s.highest, t(r));
-      s.lowest_top = std::min(s.lowest_top, t(r));
-    }
+    Kokkos::parallel_reduce("kamp::ozaki::exponent_span", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows),
+                            exponent_span_reduction<ExecSpace>{top, bottom}, s);
     return s;
   }
 
-  // 2^scale puts a vector's largest element at most 2^bits in magnitude: scale = bits - 1 - top.
-  void set_scales(const Kokkos::View<int*, memory>& top, Kokkos::View<int*, memory>& scale, std::int64_t rows,
-                  int bits) {
+  void set_scales(const ExecSpace& exec, const Kokkos::View<int*, memory>& top, Kokkos::View<int*, memory>& scale,
+                  std::int64_t rows, int bits) {
     grow(scale, static_cast<std::size_t>(rows), "kamp::ozaki::scale");
-    const auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), top);
-    auto s = Kokkos::create_mirror_view(scale);
-    for (std::int64_t r = 0; r < rows; ++r) s(r) = t(r) == empty_top ? 0 : bits - 1 - t(r);
-    Kokkos::deep_copy(scale, s);
+    Kokkos::parallel_for("kamp::ozaki::vector_scales", Kokkos::RangePolicy<ExecSpace>(exec, 0, rows),
+                         vector_scales<ExecSpace>{top, scale, bits});
   }
 
   // The instantiated sizes: CRT words of the reconstruction and digit capacities of the residue
@@ -332,8 +318,9 @@ class gemm_plan {
         products_, core::index_divider(m_), ld_,    columns_ * ld_, scale_a_,  from(scale_b_, first_column_),
         tables_,   context_,                factor, beta,           beta_zero, elements{C, first_column_ * ldc},
         ldc};
-    Kokkos::parallel_for("kamp::ozaki::reconstruction",
-                         Kokkos::RangePolicy<ExecSpace>(exec, 0, m_ * column_count_), functor);
+    // 128-thread blocks: Kokkos' range launch put qd_real's 102-register combine in 320-thread
+    // blocks, one a multiprocessor (core/block_launch.hpp).
+    core::parallel_for_in_blocks("kamp::ozaki::reconstruction", exec, m_ * column_count_, 128, functor);
   }
 
   // v from element `first` on.
