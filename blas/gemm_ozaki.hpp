@@ -1,11 +1,11 @@
 #pragma once
-// C <- alpha op(A) op(B) + beta C for dd_real, expansion<N> (qd_real) and the RNS formats
+// C <- alpha op(A) op(B) + beta C for double, dd_real, expansion<N> (qd_real) and the RNS formats
 // (rns::mp_float<N>) by the Ozaki scheme II (blas/ozaki/gemm_plan.hpp): the inputs scaled to
 // integers, their residues multiplied exactly by one GEMM per residue plane (INT8 tensor cores on
 // the GPU, OpenBLAS DGEMM on the host), the outputs rebuilt by the Chinese remainder theorem. The
-// error bound is blas/ozaki/error_bound.hpp's; with the default bits (opts.bits = 0: 104 for
-// dd_real, 52N for expansion<N>, the precision less one for RNS) it is within the FMA kernel's gamma_{k+2}
-// (|alpha| |op(A)| |op(B)| + |beta| |C|) for k >= 3.
+// error bound is blas/ozaki/error_bound.hpp's; with the default bits (opts.bits = 0: 53 for
+// double, 104 for dd_real, 52N for expansion<N>, the precision less one for RNS) it is within
+// the FMA kernel's gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|) for k >= 3.
 // Arguments as blas::gemm (the same checks and kamp::invalid_argument), opts.bits in [0, the
 // format's max_bits] and the spread floors in [0, 2098].
 // Where the scheme cannot cover the inputs at that accuracy (Inf or NaN, exponent spreads that

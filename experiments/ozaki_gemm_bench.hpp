@@ -1,7 +1,7 @@
 #pragma once
-// The Ozaki scheme GEMM bench shared by E13 (dd_real) and E14 (qd_real, expansion<8>, RNS): C <- alpha
-// A B (NN, square n x n, beta = 0) by blas::gemm_ozaki beside the FMA kernel (blas::gemm) and the
-// vendor's double GEMM, in one run. Rows per n:
+// The Ozaki scheme GEMM bench shared by E13 (dd_real, double) and E14 (qd_real, expansion<8>,
+// RNS): C <- alpha A B (NN, square n x n, beta = 0) by blas::gemm_ozaki beside the FMA kernel
+// (blas::gemm) and the vendor's double GEMM, in one run. Rows per n:
 //   ozaki_b<bits>   the scheme keeping <bits> bits of every input (ozaki_b<bits>_normwise: of
 //                   each vector's largest element, options::bound): time, the rate (2 n^3 /
 //                   time, in the format's operations), moduli and residue GEMMs (planes), the
@@ -38,6 +38,7 @@
 namespace kamp::experiments::ozaki_bench {
 
 // x 2^e, component by component (exact: the operands stay far from both ends of the range).
+inline double scaled(double x, int e) { return std::ldexp(x, e); }
 inline dd::dd_real scaled(const dd::dd_real& x, int e) { return dd::dd_real(std::ldexp(x.hi, e), std::ldexp(x.lo, e)); }
 template <int N>
 dd::expansion<N> scaled(dd::expansion<N> x, int e) {
@@ -48,6 +49,7 @@ dd::expansion<N> scaled(dd::expansion<N> x, int e) {
 // Uniform in [-1, 1), each further component uniform in (-2^-53, 2^-53) times the one before: a
 // full significand of the format, and the format's invariant (|c_(i+1)| < 2^-53 |c_i| < ulp(c_i))
 // without the cost of its arithmetic (n^2 values on one host thread).
+inline double full_value(core::random_source& rng, double) { return rng.uniform(); }
 inline dd::dd_real full_value(core::random_source& rng, dd::dd_real) {
   const double hi = rng.uniform();
   return dd::dd_real(hi, std::ldexp(rng.uniform(), -53) * std::abs(hi));

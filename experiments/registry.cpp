@@ -30,8 +30,8 @@ const std::vector<experiment>& registry() {
        run_e11_vpbicgstab},
       {"E12", "RNS elementwise array add/mul throughput, split kernels vs per-thread vs MPFR+OpenMP",
        run_e12_rns_elementwise},
-      {"E13", "Double-double GEMM by the Ozaki scheme II (residue GEMMs on INT8 tensor cores) vs the FMA kernel and "
-              "the vendor's DGEMM (issue 13)",
+      {"E13", "Double-double GEMM and the emulated double GEMM by the Ozaki scheme II (residue GEMMs on INT8 tensor "
+              "cores) vs the FMA kernel and the vendor's DGEMM (issues 13, 47)",
        run_e13_ozaki_gemm},
       {"E14", "qd_real, expansion<8> and RNS 106-848 GEMM by the Ozaki scheme II (narrow and wide moduli on INT8 tensor cores) vs "
               "the FMA kernel and the vendor's DGEMM (issue 47)",

@@ -154,6 +154,18 @@ KOKKOS_INLINE_FUNCTION double chunk(const wide<W>& x, int pos, int scale) {
   return pos > -53 ? times_power_of_two(static_cast<double>(window(x, pos)), pos + scale) : 0.0;
 }
 
+// The double nearest-ish to (negative ? -x : x) 2^scale for a carried x: its top 106 bits in two
+// exact 53-bit chunks, t0 + t1 rounded once. What lies below t1 is under 2^-105 of x, so the
+// relative error is below 2^-53 (1 + 2^-52); exact where x has at most 53 significant bits.
+template <int W>
+KOKKOS_INLINE_FUNCTION double to_double(const wide<W>& x, bool negative, int scale) {
+  const int length = bit_length(x);
+  if (length == 0) return negative ? -0.0 : 0.0;
+  const int p0 = length - 53;
+  const double v = chunk(x, p0, scale) + chunk(x, p0 - 53, scale);
+  return negative ? -v : v;
+}
+
 // The double-double nearest-ish to (negative ? -x : x) 2^scale for a carried x: its top 159 bits
 // in three exact 53-bit chunks t0 > t1, t2, and hi + lo = t0 + fl(t1 + t2) by FastTwoSum, so the
 // relative error is below 2^-105 (1 + 2^-53). Every chunk scales exactly when 2^scale is normal.

@@ -12,9 +12,9 @@
 // componentwise, whatever k is. Then C <- alpha P~ + beta C in the format's arithmetic (mul and
 // add each within u, its unit roundoff):
 //   |C~ - C| <= (phi (1 + u)^2 + gamma_2) |alpha| (|op(A)| |op(B)|) + gamma_2 |beta| |C|.
-// With the default bits (104 for dd_real, 52N for expansion<N>) and u_c <= u, phi (1 + u)^2 +
-// gamma_2 < gamma_5 <= gamma_{k+2} for k >= 3: within the FMA kernel's bound
-// (blas/generic/gemm_kernels.hpp).
+// With the default bits (53 for double, 104 for dd_real, 52N for expansion<N>) and u_c <= u (1 +
+// 2^-52), phi (1 + u)^2 + gamma_2 < gamma_5 <= gamma_{k+2} for k >= 3: within the FMA kernel's
+// bound (blas/generic/gemm_kernels.hpp).
 //
 // Normwise (options::bound, gemm_plan.hpp): each vector is scaled by its largest binade alone, so
 // an element's integer errs by eta 2^top absolutely, 2^top its vector's largest binade, which

@@ -1,5 +1,5 @@
 #pragma once
-// The Ozaki scheme II GEMM for dd_real, expansion<N> (qd_real) and the RNS formats, stage by stage
+// The Ozaki scheme II GEMM for double, dd_real, expansion<N> (qd_real) and the RNS formats, stage by stage
 // (blas/gemm_ozaki.hpp is the checked entry point; experiments time the stages apart):
 //   analyse   scan the exponents of op(A)'s rows and op(B)'s columns, choose each vector's
 //             scale, the integer bits beta_A, beta_B and the number of moduli, or say why the
@@ -49,10 +49,9 @@ enum class uncovered { fma_kernel, raise };
 enum class accuracy { componentwise, normwise };
 
 struct options {
-  // Significant bits every input element keeps; 0 takes the format's default (104 for dd_real,
-  // 52N for expansion<N>, the precision less one for RNS: value_format.hpp), which puts the
-  // result within the FMA kernel's bound
-  // (error_bound.hpp). Fewer bits take fewer moduli; at most the format's max_bits.
+  // Significant bits every input element keeps; 0 takes the format's default (53 for double, 104
+  // for dd_real, 52N for expansion<N>, the precision less one for RNS: value_format.hpp), which
+  // puts the result within the FMA kernel's bound (error_bound.hpp). Fewer bits take fewer moduli; at most the format's max_bits.
   int bits = 0;
   accuracy bound = accuracy::componentwise;
   uncovered on_uncovered = uncovered::fma_kernel;

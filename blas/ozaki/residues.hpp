@@ -3,7 +3,7 @@
 //
 // A row of op(A) (a column of op(B)) is scaled by 2^e so that its largest element is at most
 // 2^beta in magnitude, and each scaled element is rounded to an integer held as a few
-// integer-valued doubles, its "parts" (value_format.hpp: two for dd_real, N + 1 for
+// integer-valued doubles, its "parts" (value_format.hpp: one for double, two for dd_real, N + 1 for
 // expansion<N>). Their sum is written in signed base-2^36 digits, at most max_digits of them
 // (beta + 1 <= 36 max_digits bits), and the carries are moved up so that every digit but the top
 // one is at most 2^35 in magnitude (the top one 2^36 + 1). A residue modulo m is then

@@ -1,6 +1,6 @@
 #pragma once
-// What the Ozaki scheme needs of each value format it computes in (dd_real and expansion<N>,
-// qd_real = expansion<4>, here; the RNS formats in rns_value_format.hpp): the binade of a value
+// What the Ozaki scheme needs of each value format it computes in (double, dd_real and
+// expansion<N>, qd_real = expansion<4>, here; the RNS formats in rns_value_format.hpp): the binade of a value
 // (the exponent scan), the integer parts of a scaled value (the residue kernel), the rounding of
 // a reconstructed integer (the combine kernel), and the constants of the error bound
 // (error_bound.hpp). Each function takes the format's context (format_traits: RNS's basis
@@ -31,7 +31,8 @@
 //                        plan instantiates (gemm_plan.hpp); analyse refuses longer ones. Longer
 //                        formats need more, and every count costs compile time;
 //   default_bits         the significant bits every input keeps by default: the fewest that put the
-//                        result within the FMA kernel's bound (104 for dd_real, 52N for expansion<N>;
+//                        result within the FMA kernel's bound (53 for double, 104 for dd_real, 52N
+//                        for expansion<N>;
 //                        tests/blas/test_gemm_ozaki.cpp checks both ways);
 //   max_bits             the largest opts.bits accepted (about three times the precision: more is
 //                        a mistake; what the moduli cannot cover is reported by analyse).
@@ -43,6 +44,7 @@
 #include "blas/ozaki/crt_words.hpp"
 #include "core/unroll.hpp"
 #include "dd/dd_format.hpp"
+#include "dd/double_format.hpp"
 #include "dd/dd_real.hpp"
 #include "dd/expansion_type.hpp"
 
@@ -65,10 +67,10 @@ KOKKOS_INLINE_FUNCTION int binade_of_double(double x) {
   return ::ilogb(x);
 }
 
-// The members the multi-doubles share: their parts are doubles, so are their outputs' ranges;
-// 720-bit integers and 1280-bit sums cover expansion<8>'s products with spreads of 300 bits.
-// alpha multiplies the rounded integer in the format's arithmetic (one mul, a few dozen FP64
-// operations).
+// The members the multi-doubles and double share: their parts are doubles, so are their outputs'
+// ranges; 720-bit integers and 1280-bit sums cover expansion<8>'s products with spreads of 300
+// bits. alpha multiplies the rounded integer in the format's arithmetic (one mul, up to a few
+// dozen FP64 operations).
 template <class Format, class Value>
 struct multi_double_members {
   static constexpr int largest_binade = 1023;
@@ -87,6 +89,31 @@ struct multi_double_members {
                                                          bool negative, int scale) {
     const Value v = Format::template from_integer<W>(c, x, negative, scale);
     return f.one ? v : format_traits<Value>::mul(c, f.alpha, v);
+  }
+};
+
+// IEEE double: the emulation of a double GEMM on the residue products (the FP64 emulation of
+// the Ozaki scheme II papers and GEMMul8). Its one part is the scaled value rounded, within 1/2.
+template <>
+struct scheme_format<double> : multi_double_members<scheme_format<double>, double> {
+  using context = no_context;
+  static constexpr bool supported = true;
+  static constexpr int parts = 1;
+  static constexpr int default_bits = 53;
+  static constexpr int max_bits = 160;
+  static constexpr double rounding_excess = 0;
+  static constexpr int conversion_exponent = -53;  // crt_words.hpp's to_double
+  static constexpr double conversion_factor = 1 + 0x1p-52;
+
+  KOKKOS_INLINE_FUNCTION static int binade(const context&, double x) { return binade_of_double(x); }
+
+  KOKKOS_INLINE_FUNCTION static void scaled_parts(const context&, double x, int e, double (&out)[parts]) {
+    out[0] = ::rint(::ldexp(x, e));
+  }
+
+  template <int W>
+  KOKKOS_INLINE_FUNCTION static double from_integer(const context&, const wide<W>& x, bool negative, int scale) {
+    return to_double(x, negative, scale);
   }
 };
 

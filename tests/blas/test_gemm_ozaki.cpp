@@ -1,4 +1,4 @@
-// The Ozaki scheme II GEMM (blas/gemm_ozaki.hpp) for dd_real and qd_real on every backend
+// The Ozaki scheme II GEMM (blas/gemm_ozaki.hpp) for double, dd_real and qd_real on every backend
 // (qd_real's products need the wide moduli: crt_basis.hpp): outputs against the exact MPFR GEMM
 // within the scheme's bound (blas/ozaki/error_bound.hpp) on random, wide-range and cancelling
 // operands in every trans combination; exact results where the integers hold the inputs exactly
@@ -21,6 +21,7 @@ namespace {
 using dd::dd_real;
 using dd::qd_real;
 
+constexpr int components(double) { return 1; }
 constexpr int components(const dd_real&) { return 2; }
 template <int N>
 constexpr int components(const dd::expansion<N>&) { return N; }
@@ -37,28 +38,32 @@ F exact_significand(core::random_source& rng, int e) {
     unit -= 53;
   }
   F x;
-  if constexpr (std::is_same<F, dd_real>::value) x = dd_real(c[0], c[1]);
+  if constexpr (std::is_same<F, double>::value) x = c[0];
+  else if constexpr (std::is_same<F, dd_real>::value) x = dd_real(c[0], c[1]);
   else
     for (int i = 0; i < n; ++i) x.c[i] = c[i];
   return (rng.next_u64() & 1) ? x : -x;
 }
 
+constexpr double leading(double x) { return x; }
 constexpr double leading(const dd_real& x) { return x.hi; }
 template <int N>
 constexpr double leading(const dd::expansion<N>& x) {
   return x.c[0];
 }
 
+constexpr int default_bits(double) { return 53; }
 constexpr int default_bits(const dd_real&) { return 104; }
 template <int N>
 constexpr int default_bits(const dd::expansion<N>&) { return 52 * N; }
 
 KAMP_BACKEND_TEST_SUITE(OzakiGemm);
 
-// Each test body runs for dd_real (narrow moduli only at its default bits) and qd_real (wide ones
-// too).
+// Each test body runs for double and dd_real (narrow moduli only at their default bits) and
+// qd_real (wide ones too).
 #define KAMP_OZAKI_TEST(Name, function) \
   TYPED_TEST(OzakiGemm, Name) {         \
+    function<TypeParam, double>();      \
     function<TypeParam, dd_real>();     \
     function<TypeParam, qd_real>();     \
   }
@@ -120,12 +125,12 @@ void fewer_bits_fewer_moduli_looser_bound() {
   blas::ozaki::report full, low;
   const auto got_full = run<Space>(p, 'N', 'N', {}, &full);
   blas::ozaki::options opts;
-  opts.bits = 53;
+  opts.bits = std::is_same<F, double>::value ? 26 : 53;
   const auto got_low = run<Space>(p, 'N', 'N', opts, &low);
   ASSERT_TRUE(full.scheme && low.scheme);
   EXPECT_LT(low.moduli, full.moduli);
-  EXPECT_EQ(low.bits, 53);
-  expect_within_bound(p, got_low, 53, "bits = 53");
+  EXPECT_EQ(low.bits, opts.bits);
+  expect_within_bound(p, got_low, opts.bits, "fewer bits");
   expect_within_bound(p, got_full, default_bits(F()), "default bits");
 }
 KAMP_OZAKI_TEST(FewerBitsFewerModuliLooserBound, fewer_bits_fewer_moduli_looser_bound)
@@ -172,10 +177,12 @@ void exact_where_the_integers_are_exact() {
   const auto got = run<Space>(p, 'N', 'N', opts);
   for (std::size_t e = 0; e < got.size(); ++e)
     EXPECT_EQ(mpfr_cmp(exact(got[e]).get(), exact(p.op_a[e]).get()), 0) << "x I at " << e;
-  // Integers below 2^40: every product and sum is exact in the scheme, and the result fits.
+  // Integers below 2^40 (2^24 for double, whose sums must fit 53 bits): every product and sum is
+  // exact in the scheme, and the result fits.
+  const int range = std::is_same<F, double>::value ? 1 << 14 : 1 << 30;
   gemm_problem<F> q{7, 5, 30, {}, {}, std::vector<F>(35, F(0.0)), F(1.0), F(0.0)};
-  for (int e = 0; e < 7 * 30; ++e) q.op_a.push_back(F(static_cast<double>(rng.integer(-(1 << 30), 1 << 30)) * 1024));
-  for (int e = 0; e < 30 * 5; ++e) q.op_b.push_back(F(static_cast<double>(rng.integer(-(1 << 30), 1 << 30))));
+  for (int e = 0; e < 7 * 30; ++e) q.op_a.push_back(F(static_cast<double>(rng.integer(-range, range)) * 1024));
+  for (int e = 0; e < 30 * 5; ++e) q.op_b.push_back(F(static_cast<double>(rng.integer(-range, range))));
   const auto product = run<Space>(q, 'T', 'N', {});
   for (std::int64_t j = 0; j < 5; ++j)
     for (std::int64_t i = 0; i < 7; ++i) {
@@ -191,7 +198,7 @@ void exact_where_the_integers_are_exact() {
       mpfr_set_z(exact.get(), sum, MPFR_RNDN);
       mpz_clear(sum);
       mpz_clear(t);
-      EXPECT_EQ(mpfr_cmp(dd::to_mpfr(product[static_cast<std::size_t>(i + j * 7)]).get(), exact.get()), 0)
+      EXPECT_EQ(mpfr_cmp(format_traits<F>::to_mpfr(product[static_cast<std::size_t>(i + j * 7)]).get(), exact.get()), 0)
           << "integer product C(" << i << ", " << j << ")";
     }
 }
@@ -322,6 +329,7 @@ void default_bits_within_the_fma_kernels_bound() {
   EXPECT_LE(mpfr_cmp(blas::ozaki::beta_factor<F>().get(), fma_bound.get()), 0);
 }
 TEST(OzakiBound, DefaultBitsWithinTheFmaKernelsBound) {
+  default_bits_within_the_fma_kernels_bound<double>();
   default_bits_within_the_fma_kernels_bound<dd_real>();
   default_bits_within_the_fma_kernels_bound<qd_real>();
   default_bits_within_the_fma_kernels_bound<dd::expansion<3>>();
@@ -396,11 +404,14 @@ void rebuild_integers(int count) {
   gmp_randclear(state);
 }
 
-// With the word counts the reconstruction instantiates (gemm_plan::combine): dd_real's narrow
-// moduli, qd_real's, expansion<8>'s and RNS 848's wide ones, and all of them.
+// With the word counts the reconstruction instantiates (gemm_plan::combine): double's and
+// dd_real's narrow moduli, qd_real's, expansion<8>'s and RNS 848's wide ones, and all of them.
 TEST(OzakiCrt, ResiduesRebuildTheInteger) {
   using blas::ozaki::crt_words;
   using blas::ozaki::max_moduli;
+  rebuild_integers<double, 4>(1);
+  rebuild_integers<double, 6>(16);
+  rebuild_integers<double, 12>(49);
   rebuild_integers<dd_real, 4>(1);
   rebuild_integers<dd_real, 4>(2);
   rebuild_integers<dd_real, 4>(13);
