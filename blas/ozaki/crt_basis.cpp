@@ -2,6 +2,7 @@
 
 #include <gmp.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <stdexcept>
@@ -96,14 +97,18 @@ crt_basis make_crt_basis(int count) {
     basis.moduli.push_back(modulus(l));
     mpz_mul_ui(p.v, p.v, static_cast<unsigned long>(modulus(l)));
   }
-  for (int l = 0; l < count; ++l) {
-    mpz_set_ui(m.v, static_cast<unsigned long>(basis.moduli[l]));
+  // W = (P / m) ((P / m)^-1 mod m) for a modulus (or pair) m, appended to `to`.
+  const auto append_weight = [&](long modulus, std::vector<std::uint32_t>& to) {
+    mpz_set_ui(m.v, static_cast<unsigned long>(modulus));
     mpz_divexact(cofactor.v, p.v, m.v);
     expect(mpz_invert(inverse.v, cofactor.v, m.v) != 0, "the moduli are not pairwise coprime");
     mpz_mul(weight.v, cofactor.v, inverse.v);
     mpz_mod(weight.v, weight.v, p.v);
     const auto w = words_of(weight.v);
-    basis.weights.insert(basis.weights.end(), w.begin(), w.end());
+    to.insert(to.end(), w.begin(), w.end());
+  };
+  for (int l = 0; l < count; ++l) {
+    if (l >= narrow_moduli) append_weight(basis.moduli[l], basis.weights);
     const long m_l = basis.moduli[l];
     long power = 1 % m_l, step = 1;  // 2^digit_bits mod m by doublings
     for (int i = 0; i < digit_bits; ++i) step = 2 * step % m_l;
@@ -112,12 +117,29 @@ crt_basis make_crt_basis(int count) {
       power = power * step % m_l;
     }
   }
+  for (int g = 0; g < narrow_pairs(count); ++g) {
+    // The pair's modulus and e_0, e_1 (crt_basis.hpp); a last narrow modulus alone takes e_0 = 1.
+    const long m0 = basis.moduli[2 * g], m1 = 2 * g + 1 < std::min(count, narrow_moduli) ? basis.moduli[2 * g + 1] : 1;
+    const long pair = m0 * m1;
+    const auto unit_at = [&](long mine, long other) {  // = 1 mod mine, 0 mod other, symmetric
+      if (other == 1) return 1L;
+      big e;
+      mpz_set_ui(e.v, static_cast<unsigned long>(other));
+      mpz_set_ui(m.v, static_cast<unsigned long>(mine));
+      expect(mpz_invert(e.v, e.v, m.v) != 0, "a pair's moduli are not coprime");
+      const long value = static_cast<long>(mpz_get_ui(e.v)) * other % pair;
+      return 2 * value > pair ? value - pair : value;
+    };
+    basis.pairs.push_back({static_cast<double>(pair), 1.0 / static_cast<double>(pair),
+                           static_cast<double>(unit_at(m0, m1)), static_cast<double>(m1 == 1 ? 0 : unit_at(m1, m0))});
+    append_weight(pair, basis.pair_weights);
+  }
   basis.product = words_of(p.v);
   // P's leading bits as a double of at most 2^992: P itself overflows a double from 1024 bits.
   const long p_bits = static_cast<long>(mpz_sizeinbase(p.v, 2));
   basis.product_shift = p_bits > 960 ? static_cast<int>((p_bits - 960) / 32) : 0;
   mpz_tdiv_q_2exp(half.v, p.v, static_cast<mp_bitcnt_t>(32 * basis.product_shift));
-  basis.product_value = mpz_get_d(half.v);
+  basis.product_reciprocal = 1.0 / mpz_get_d(half.v);
   mpz_tdiv_q_2exp(half.v, p.v, 1);
   basis.half = words_of(half.v);
   return basis;

@@ -17,8 +17,13 @@
 // A residue GEMM "plane" is one of those GEMMs: a narrow modulus has one, a wide modulus three.
 //
 // The reconstruction works on unsigned numbers held as crt_words 32-bit words (2176 bits): the
-// product P of all 177 moduli (2126.6 bits) times 177 * 2^14, the largest sum of weighted
-// residues, stays below.
+// product P of all 177 moduli (2126.6 bits) times 25 * 2^17 + 128 * 2^15 (2^22.9), the largest
+// sum of weighted residues (crt_words.hpp's words_for), stays below.
+//
+// The combine takes the narrow moduli two at a time: pair g, the moduli 2g and 2g + 1 (the last
+// narrow one alone when there is an odd number of them), is one modulus M_g = m_2g m_2g+1 below
+// 2^16, whose residue comes from the two planes' in a few double operations (residues.hpp's
+// pair_residue), so the CRT sum takes one weighted residue a pair.
 #include <Kokkos_Macros.hpp>
 
 #include <cstdint>
@@ -53,17 +58,37 @@ KOKKOS_INLINE_FUNCTION constexpr int planes_for(int count) {
 }
 KOKKOS_INLINE_FUNCTION constexpr int first_plane(int l) { return planes_for(l); }
 
-// The constants of the reconstruction x = sum_l r_l W_l mod P for the first `count` moduli, with
-// W_l = (P / m_l) ((P / m_l)^-1 mod m_l), from which x mod m_l = r_l for every l. All words are
+// The pairs of the narrow ones among the first `count` moduli.
+KOKKOS_INLINE_FUNCTION constexpr int narrow_pairs(int count) {
+  return ((count < narrow_moduli ? count : narrow_moduli) + 1) / 2;
+}
+
+// A pair's constants (one 32-byte row): its modulus M = m_2g m_2g+1 (m_2g alone for the last of an
+// odd count), fl(1 / M), and the symmetric e_0, e_1 (|e| <= M / 2) with e_0 = 1 mod m_2g, 0 mod
+// m_2g+1 and e_1 the other way round (e_1 = 0 for a modulus alone), so that h_0 e_0 + h_1 e_1 is
+// congruent to h_0 modulo m_2g and to h_1 modulo m_2g+1.
+struct alignas(16) pair_constants {
+  double modulus, inverse, e0, e1;
+};
+
+// The constants of the reconstruction x = sum_g r_g W_g + sum_l r_l W_l mod P for the first
+// `count` moduli, over the narrow pairs g and the wide moduli l, with W = (P / m) ((P / m)^-1 mod
+// m) for a pair's or wide modulus m, from which x mod m = r for every one. All words are
 // little-endian 32-bit.
 struct crt_basis {
   int count = 0;
   std::vector<int> moduli;                // count
-  std::vector<std::uint32_t> weights;     // count x crt_words, W_l at l * crt_words
+  // The narrow pairs (narrow_pairs(count)) and their weights, pairs x crt_words.
+  std::vector<pair_constants> pairs;
+  std::vector<std::uint32_t> pair_weights;
+  // The wide moduli's weights, (count - narrow_moduli) x crt_words, W_l at (l - narrow_moduli) *
+  // crt_words (none for count <= narrow_moduli).
+  std::vector<std::uint32_t> weights;
   std::vector<std::uint32_t> product;     // P, crt_words
   std::vector<std::uint32_t> half;        // floor(P / 2), crt_words
-  // P 2^(-32 product_shift) rounded to a double, below 2^992 (reduce_mod in crt_words.hpp).
-  double product_value = 0;
+  // The reciprocal of P 2^(-32 product_shift) rounded to a double (below 2^992), rounded
+  // (reduce_mod in crt_words.hpp).
+  double product_reciprocal = 0;
   int product_shift = 0;
   // count x max_digits: 2^(36 j) mod m_l in the symmetric range, |w| <= m_l / 2 (the residue
   // kernel's sums stay small: residues.hpp).

@@ -1,8 +1,8 @@
 #pragma once
 // Chinese-remainder reconstruction of one GEMM output on unsigned multiword numbers (host and
 // device): W <= crt_words 32-bit words, each held in a 64-bit lane so that a sum of weighted
-// residues needs no carry until the end (a residue below 2^15 times a word below 2^32, 177 times,
-// stays below 2^55). W is the fewest words that hold the sum (words_for), so the work follows the
+// residues needs no carry until the end (25 pair residues below 2^17 and 128 wide ones below
+// 2^15, each times a word below 2^32, stay below 2^55). W is the fewest words that hold the sum (words_for), so the work follows the
 // moduli count; the constants' words above W are zero.
 #include <Kokkos_Core.hpp>
 
@@ -27,11 +27,13 @@ struct wide {
   std::uint64_t w[W];
 };
 
-// Words for sums of `count` weighted residues, each below 2 m_l (the combine's representatives:
-// kernels.hpp), so below 2^9 P (narrow moduli only) or 2^15 P, P of product_bits(count) bits.
+// Words for the combine's sums over the first `count` moduli (kernels.hpp): a residue below 2 M_g
+// <= 2^17 for each narrow pair, below 2 m_l < 2^15 for each wide modulus, each times a weight
+// below P (of product_bits(count) bits; one bit more for its rounding down).
 inline int words_for(int count) {
-  const double residue_bits = count <= narrow_moduli ? 9.0 : 15.0;
-  const double bits = product_bits(count) + residue_bits + std::log2(static_cast<double>(count)) + 1.0;
+  const double wide = count > narrow_moduli ? count - narrow_moduli : 0;
+  const double largest_sum = narrow_pairs(count) * 0x1p17 + wide * 0x1p15;
+  const double bits = product_bits(count) + std::log2(largest_sum) + 1.0;
   return static_cast<int>(std::ceil(bits / 32.0));
 }
 
@@ -93,14 +95,16 @@ KOKKOS_INLINE_FUNCTION double approximate(const wide<W>& x, int shift) {
   return v;
 }
 
-// x mod P for a carried x below 2^23 P (177 residues below 2^15 times weights below P), with
-// p_value = P 2^(-32 shift) rounded, below 2^992 (crt_basis.hpp). The quotient estimate
-// (relative error a few 2^-53, and the words below `shift` dropped from x change it by less than
-// 2^-900, so off by less than 2^-28) is taken a little low, so that x - q P stays nonnegative; it
-// is then at most 2 short, and the loop subtracts P the last times.
+// x mod P for a carried x below 2^23 P (words_for's sums), with p_reciprocal = fl(1 / p_value),
+// p_value = P 2^(-32 shift) rounded to a double, below 2^992 (crt_basis.hpp). The quotient estimate (relative
+// error below (W + 3) 2^-53: approximate's, p_value's, the reciprocal's and the product's; the
+// words below `shift` dropped from x change it by less than 2^-900; so off by less than 2^-23) is
+// taken a little low, so that x - q P stays nonnegative; it is then at most 2 short, and the loop
+// subtracts P the last times. (A product by the reciprocal, where a division costs a GPU a
+// subroutine of a few dozen instructions.)
 template <int W>
-KOKKOS_INLINE_FUNCTION void reduce_mod(wide<W>& x, const std::uint32_t* p, double p_value, int shift) {
-  const double q = ::floor(approximate(x, shift) / p_value - 0x1p-20);
+KOKKOS_INLINE_FUNCTION void reduce_mod(wide<W>& x, const std::uint32_t* p, double p_reciprocal, int shift) {
+  const double q = ::floor(approximate(x, shift) * p_reciprocal - 0x1p-20);
   if (q > 0) subtract_multiple(x, static_cast<std::uint32_t>(q), p);
   while (at_least(x, p)) subtract_multiple(x, 1, p);
 }
@@ -111,11 +115,14 @@ KOKKOS_INLINE_FUNCTION std::uint64_t window(const wide<W>& x, int pos) {
   const int shift_left = pos < 0 ? -pos : 0;
   const int bit = pos < 0 ? 0 : pos;
   const int word = bit >> 5, offset = bit & 31;
+  // Each word taken through a mask of the comparison: selects of x.w[i] by i == word are
+  // recognised as an indexed load, which puts x in local memory (stores of it in the combine's
+  // loop: 2.6x its time).
   std::uint64_t low = 0, high = 0;
   KAMP_UNROLL for (int i = 0; i < W; ++i) {
-    if (i == word) low = x.w[i];
-    if (i == word + 1) low |= x.w[i] << 32;
-    if (i == word + 2) high = x.w[i];
+    const std::uint64_t v = x.w[i];
+    low |= (v & (std::uint64_t(0) - (i == word))) | ((v << 32) & (std::uint64_t(0) - (i == word + 1)));
+    high |= v & (std::uint64_t(0) - (i == word + 2));
   }
   std::uint64_t bits = low >> offset;
   if (offset > 0) bits |= high << (64 - offset);

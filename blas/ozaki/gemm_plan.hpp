@@ -370,7 +370,8 @@ class gemm_plan {
     const crt_basis basis = make_crt_basis(count);
     tables_.count = count;
     tables_.planes = planes_for(count);
-    tables_.product_value = basis.product_value;
+    tables_.pairs = narrow_pairs(count);
+    tables_.product_reciprocal = basis.product_reciprocal;
     tables_.product_shift = basis.product_shift;
     std::vector<double> inverses;
     for (const int m : basis.moduli) inverses.push_back(1.0 / m);
@@ -378,6 +379,8 @@ class gemm_plan {
     tables_.inverses = core::view_of<memory>(inverses, "kamp::ozaki::inverses");
     tables_.digit_weights = core::view_of<memory>(basis.digit_weights, "kamp::ozaki::digit_weights");
     tables_.weights = core::view_of<memory>(basis.weights, "kamp::ozaki::weights");
+    tables_.pairs_constants = core::view_of<memory>(basis.pairs, "kamp::ozaki::pair_constants");
+    tables_.pair_weights = core::view_of<memory>(basis.pair_weights, "kamp::ozaki::pair_weights");
     tables_.product = core::view_of<memory>(basis.product, "kamp::ozaki::product");
     tables_.half = core::view_of<memory>(basis.half, "kamp::ozaki::half");
   }

@@ -45,12 +45,15 @@ template <class MemorySpace>
 struct crt_tables {
   int count = 0;
   int planes = 0;  // planes_for(count)
-  double product_value = 0;  // P 2^(-32 product_shift), crt_basis.hpp
+  int pairs = 0;   // narrow_pairs(count)
+  double product_reciprocal = 0;  // of P 2^(-32 product_shift), crt_basis.hpp
   int product_shift = 0;
   Kokkos::View<int*, MemorySpace> moduli;
   Kokkos::View<double*, MemorySpace> inverses;       // fl(1 / m_l)
   Kokkos::View<double*, MemorySpace> digit_weights; // count x max_digits: 2^(36 j) mod m_l
-  Kokkos::View<std::uint32_t*, MemorySpace> weights; // count x crt_words
+  Kokkos::View<std::uint32_t*, MemorySpace> weights; // the wide moduli's, crt_basis.hpp
+  Kokkos::View<pair_constants*, MemorySpace> pairs_constants;
+  Kokkos::View<std::uint32_t*, MemorySpace> pair_weights;  // pairs x crt_words
   Kokkos::View<std::uint32_t*, MemorySpace> product, half;
 };
 
@@ -298,17 +301,15 @@ struct reconstruction {
   panel_elements<Value, memory> c;  // C from its first selected column
   std::int64_t ldc;
 
-  // A representative in [0, 2 m_l) of the product modulo m_l from its plane(s) hh (and ll, ss
-  // for a wide modulus): exact integers (below 2^31 in magnitude, or 2^51 from DGEMM) reduced in
-  // doubles, which costs a few instructions where the integer % costs about twenty; the sums take
-  // representatives up to 2 m_l (words_for), which saves the exact remainder's corrections. A wide
-  // modulus' product is 2^14 hh + 2^7 (ss - hh - ll) + ll (its planes: crt_basis.hpp), and 2^14
-  // mod m = 2^14 - m for 2^13 < m < 2^14; the near remainders' combination stays below 2^29 in
-  // magnitude.
-  KOKKOS_INLINE_FUNCTION std::uint32_t narrow_residue_of(int l, Product hh) const {
-    const double m = tables.moduli(l);
-    const double r = near_remainder(exact_double(hh), m, tables.inverses(l));
-    return static_cast<std::uint32_t>(exact_int(r + m));  // in [m/2 - 1, 3m/2 + 1]
+  // Representatives in [0, 2 M) of the product modulo a narrow pair's M (residues.hpp's
+  // pair_residue) or a wide modulus m_l, from the planes' exact integers (below 2^31 in magnitude:
+  // k < 2^17 products of int8 residues, from INT32 GEMMs or DGEMM) reduced in doubles, which costs
+  // a few instructions where the integer % costs about twenty; the sums take representatives up
+  // to 2 M (words_for), which saves the exact remainder's corrections. A wide modulus' product is
+  // 2^14 hh + 2^7 (ss - hh - ll) + ll (its planes: crt_basis.hpp), and 2^14 mod m = 2^14 - m for
+  // 2^13 < m < 2^14; the near remainders' combination stays below 2^29 in magnitude.
+  KOKKOS_INLINE_FUNCTION static std::uint32_t pair_residue_of(const pair_constants& c, Product h0, Product h1) {
+    return static_cast<std::uint32_t>(exact_int(pair_residue(exact_double(h0), exact_double(h1), c)));
   }
 
   KOKKOS_INLINE_FUNCTION std::uint32_t wide_residue_of(int l, Product hh, Product ll, Product ss) const {
@@ -319,11 +320,11 @@ struct reconstruction {
     return static_cast<std::uint32_t>(exact_int(near_remainder(sum, m, inverse) + m));
   }
 
-  // x += r W_l: the weights four words a load (rows of crt_words words, a multiple of four, so
-  // the last load stays in the row); 32 x 32 -> 64-bit products (one wide multiply-add on a GPU,
-  // where a 64 x 64 one takes three).
-  KOKKOS_INLINE_FUNCTION void add_weighted(wide<W>& x, int l, std::uint32_t r) const {
-    const auto* quads = reinterpret_cast<const word_quad*>(tables.weights.data() + static_cast<std::size_t>(l) * crt_words);
+  // x += r W for a weight row (crt_words words, a multiple of four, so the last load stays in the
+  // row): four words a load; 32 x 32 -> 64-bit products (one wide multiply-add on a GPU, where a
+  // 64 x 64 one takes three).
+  KOKKOS_INLINE_FUNCTION static void add_weighted(wide<W>& x, const std::uint32_t* row, std::uint32_t r) {
+    const auto* quads = reinterpret_cast<const word_quad*>(row);
     KAMP_UNROLL for (int q = 0; q < (W + 3) / 4; ++q) {
       const word_quad weight = quads[q];
       KAMP_UNROLL for (int w = 0; w < 4; ++w)
@@ -331,7 +332,7 @@ struct reconstruction {
     }
   }
 
-  // The products of `batch` moduli are loaded before any is used, so that their memory latencies
+  // The products of `batch` planes are loaded before any is used, so that their memory latencies
   // overlap: one load at a time left the kernel waiting on memory (18.7 cycles between a warp's
   // instructions at 53 % occupancy for dd_real, 15.6 % occupancy for qd_real).
   static constexpr int batch = 8;
@@ -340,32 +341,36 @@ struct reconstruction {
     const std::int64_t j = rows.quotient(index), i = index - j * rows.divisor();
     wide<W> x;
     KAMP_UNROLL for (int w = 0; w < W; ++w) x.w[w] = 0;
-    // The output in each modulus' first plane: planes follow each other `stride` apart, a narrow
-    // modulus' one, then a wide modulus' three.
+    // The output in each plane: planes follow each other `stride` apart, a narrow modulus' one,
+    // then a wide modulus' three.
     const auto next = static_cast<std::size_t>(stride);
-    std::size_t at = static_cast<std::size_t>(i + j * ld);
+    const Product* plane = products.data() + static_cast<std::size_t>(i + j * ld);
     const int narrow = tables.count < narrow_moduli ? tables.count : narrow_moduli;
-    for (int first = 0; first < narrow; first += batch) {
-      Product hh[batch];
-      KAMP_UNROLL for (int b = 0; b < batch; ++b) hh[b] = first + b < narrow ? products(at + b * next) : Product(0);
-      KAMP_UNROLL for (int b = 0; b < batch; ++b)
-        if (first + b < narrow) add_weighted(x, first + b, narrow_residue_of(first + b, hh[b]));
-      at += static_cast<std::size_t>(batch) * next;
+    constexpr int pair_batch = batch / 2;
+    for (int first = 0; first < tables.pairs; first += pair_batch) {
+      Product h[batch];
+      KAMP_UNROLL for (int b = 0; b < batch; ++b) h[b] = 2 * first + b < narrow ? plane[b * next] : Product(0);
+      KAMP_UNROLL for (int g = 0; g < pair_batch; ++g)
+        if (first + g < tables.pairs)
+          add_weighted(x, tables.pair_weights.data() + static_cast<std::size_t>(first + g) * crt_words,
+                       pair_residue_of(tables.pairs_constants(first + g), h[2 * g], h[2 * g + 1]));
+      plane += batch * next;
     }
-    at = static_cast<std::size_t>(i + j * ld) + static_cast<std::size_t>(narrow) * next;
+    plane = products.data() + static_cast<std::size_t>(i + j * ld) + static_cast<std::size_t>(narrow) * next;
     constexpr int wide_batch = batch / 2;
     for (int first = narrow; first < tables.count; first += wide_batch) {
       Product hh[wide_batch], ll[wide_batch], ss[wide_batch];
       KAMP_UNROLL for (int b = 0; b < wide_batch; ++b) {
         const bool present = first + b < tables.count;
-        const std::size_t plane = at + 3 * b * next;
-        hh[b] = present ? products(plane) : Product(0);
-        ll[b] = present ? products(plane + next) : Product(0);
-        ss[b] = present ? products(plane + 2 * next) : Product(0);
+        hh[b] = present ? plane[3 * b * next] : Product(0);
+        ll[b] = present ? plane[(3 * b + 1) * next] : Product(0);
+        ss[b] = present ? plane[(3 * b + 2) * next] : Product(0);
       }
       KAMP_UNROLL for (int b = 0; b < wide_batch; ++b)
-        if (first + b < tables.count) add_weighted(x, first + b, wide_residue_of(first + b, hh[b], ll[b], ss[b]));
-      at += static_cast<std::size_t>(3 * wide_batch) * next;
+        if (first + b < tables.count)
+          add_weighted(x, tables.weights.data() + static_cast<std::size_t>(first + b - narrow_moduli) * crt_words,
+                       wide_residue_of(first + b, hh[b], ll[b], ss[b]));
+      plane += 3 * wide_batch * next;
     }
     finish(x, i, j);
   }
@@ -373,7 +378,7 @@ struct reconstruction {
   // x's residue class rounded, scaled and stored at C_ij.
   KOKKOS_INLINE_FUNCTION void finish(wide<W>& x, std::int64_t i, std::int64_t j) const {
     carry(x);
-    reduce_mod(x, tables.product.data(), tables.product_value, tables.product_shift);
+    reduce_mod(x, tables.product.data(), tables.product_reciprocal, tables.product_shift);
     // x in [0, P) stands for x - P from P / 2 up (|x_ij| < P / 2 by the choice of moduli).
     const bool negative = at_least(x, tables.half.data());
     if (negative) complement(x, tables.product.data());

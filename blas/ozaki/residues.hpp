@@ -91,13 +91,21 @@ KOKKOS_INLINE_FUNCTION std::int32_t exact_int(double v) {
 }
 
 // x - q m with q the integer nearest fl(x fl(1/m)), for an integer-valued double |x| < 2^51 and
-// 2 <= m < 2^14; inverse = fl(1/m). The estimate is within |x/m| 2^-52 < 1/m of x/m (below 2^51
+// 2 <= m < 2^16; inverse = fl(1/m). The estimate is within |x/m| 2^-52 < 1/m of x/m (below 2^51
 // the added 1.5 2^52 rounds it to the nearest integer), so q is x/m's nearest integer or, within
 // 1/m of a half, its other neighbour: the result lies in [-m/2 - 1, m/2 + 1], formed exactly by
 // the fma.
 KOKKOS_INLINE_FUNCTION double near_remainder(double x, double m, double inverse) {
   const double q = (x * inverse + 0x1.8p52) - 0x1.8p52;
   return ::fma(-q, m, x);
+}
+
+// The residue modulo a narrow pair's M (crt_basis.hpp) of the integer whose residues modulo its
+// two moduli are those of h_0 and h_1 (exact integers below 2^31 in magnitude: INT32 residue
+// products): h_0 e_0 + h_1 e_1, below 2^47 in magnitude (|e| <= M / 2 < 2^15) and so exact, has
+// them; its near remainder moved up by M lies in [M/2 - 1, 3M/2 + 1], within [0, 2M).
+KOKKOS_INLINE_FUNCTION double pair_residue(double h0, double h1, const pair_constants& c) {
+  return near_remainder(::fma(h1, c.e1, h0 * c.e0), c.modulus, c.inverse) + c.modulus;
 }
 
 // The residue of the digits' value modulo m in [-m/2 - 1, m/2 + 1]; weights[j] = 2^36j mod m,

@@ -40,10 +40,12 @@ template <int Count>
 KOKKOS_INLINE_FUNCTION std::uint64_t bits_53(const std::uint64_t (&words)[Count], std::int64_t pos) {
   const std::int64_t word = pos >> 6;
   const int offset = static_cast<int>(pos & 63);
+  // Masks, not selects, as crt_words.hpp's window: an indexed load would put the words in local
+  // memory.
   std::uint64_t low = 0, high = 0;
   KAMP_UNROLL for (int i = 0; i < Count; ++i) {
-    if (i == word) low = words[i];
-    if (i == word + 1) high = words[i];
+    low |= words[i] & (std::uint64_t(0) - (i == word));
+    high |= words[i] & (std::uint64_t(0) - (i == word + 1));
   }
   std::uint64_t bits = low >> offset;
   if (offset > 0) bits |= high << (64 - offset);

@@ -343,7 +343,8 @@ namespace kamp::test {
 namespace {
 
 // The reconstruction on its own (host): random integers x with |x| < P/2, from their residues
-// back to the format (value_format.hpp), within its conversion_unit |x| of x (exact when x has at
+// (a narrow pair's from two INT32-sized integers congruent to x modulo its moduli, as the combine
+// gets them) back to the format (value_format.hpp), within its conversion_unit |x| of x (exact when x has at
 // most 53N significant bits, N components; 106 for dd_real) and with the format's invariant;
 // residues of integer parts up to 2^700 against GMP; the wide moduli's digit split.
 template <class F, int W>
@@ -369,18 +370,37 @@ void rebuild_integers(int count) {
         mpz_tdiv_q_2exp(x, x, static_cast<mp_bitcnt_t>(trial % 97));
         if (trial % 2) mpz_neg(x, x);
       }
-      // Each residue's representative in [0, 2 m) as the combine takes them: r, or r + m for a
-      // random half (every one r + m in trial 2, the largest sum).
+      // A narrow pair's residue from h_0, h_1 = x mod m plus a random multiple of m below 2^31
+      // in magnitude (the largest in trial 2), within [0, 2 M); a wide modulus' representative
+      // in [0, 2 m) as the combine takes them: r, or r + m for a random half (every one r + m in
+      // trial 2, the largest sum).
       blas::ozaki::wide<W> acc{};
-      for (int l = 0; l < count; ++l) {
+      const int narrow = std::min(count, blas::ozaki::narrow_moduli);
+      for (int g = 0; g < blas::ozaki::narrow_pairs(count); ++g) {
+        double h[2] = {0, 0};
+        for (int t = 0; t < 2 && 2 * g + t < narrow; ++t) {
+          const long m = basis.moduli[static_cast<std::size_t>(2 * g + t)];
+          mpz_fdiv_r_ui(r, x, static_cast<unsigned long>(m));
+          const long most = ((1L << 31) - 1 - static_cast<long>(mpz_get_ui(r))) / m;
+          const long q = trial == 2 ? most : static_cast<long>(gmp_urandomm_ui(state, static_cast<unsigned long>(2 * most))) - most;
+          h[t] = static_cast<double>(static_cast<long>(mpz_get_ui(r)) + q * m);
+        }
+        const auto& c = basis.pairs[static_cast<std::size_t>(g)];
+        const double residue = blas::ozaki::pair_residue(h[0], h[1], c);
+        ASSERT_TRUE(residue >= 0 && residue < 2 * c.modulus && residue == std::floor(residue)) << "pair " << g;
+        for (int w = 0; w < W; ++w)
+          acc.w[w] += static_cast<std::uint64_t>(residue) *
+                      basis.pair_weights[static_cast<std::size_t>(g * blas::ozaki::crt_words + w)];
+      }
+      for (int l = narrow; l < count; ++l) {
         mpz_fdiv_r_ui(r, x, static_cast<unsigned long>(basis.moduli[l]));
         if (trial == 2 || (trial > 2 && gmp_urandomb_ui(state, 1) == 1))
           mpz_add_ui(r, r, static_cast<unsigned long>(basis.moduli[l]));
         for (int w = 0; w < W; ++w)
-          acc.w[w] += mpz_get_ui(r) * basis.weights[static_cast<std::size_t>(l * blas::ozaki::crt_words + w)];
+          acc.w[w] += mpz_get_ui(r) * basis.weights[static_cast<std::size_t>((l - narrow) * blas::ozaki::crt_words + w)];
       }
       blas::ozaki::carry(acc);
-      blas::ozaki::reduce_mod(acc, basis.product.data(), basis.product_value, basis.product_shift);
+      blas::ozaki::reduce_mod(acc, basis.product.data(), basis.product_reciprocal, basis.product_shift);
       const bool negative = blas::ozaki::at_least(acc, basis.half.data());
       if (negative) blas::ozaki::complement(acc, basis.product.data());
       // Scaled by 2^-7, or into the double range where x is larger.
@@ -415,7 +435,7 @@ TEST(OzakiCrt, ResiduesRebuildTheInteger) {
   rebuild_integers<dd_real, 4>(1);
   rebuild_integers<dd_real, 4>(2);
   rebuild_integers<dd_real, 4>(13);
-  rebuild_integers<dd_real, 6>(23);
+  rebuild_integers<dd_real, 8>(23);
   rebuild_integers<dd_real, 12>(49);
   rebuild_integers<qd_real, 16>(52);
   rebuild_integers<qd_real, 20>(60);
