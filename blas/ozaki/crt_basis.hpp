@@ -17,7 +17,7 @@
 // A residue GEMM "plane" is one of those GEMMs: a narrow modulus has one, a wide modulus three.
 //
 // The reconstruction works on unsigned numbers held as crt_words 32-bit words (2176 bits): the
-// product P of all 177 moduli (2126.6 bits) times 25 * 2^17 + 128 * 2^15 (2^22.9), the largest
+// product P of all 177 moduli (2126.6 bits) times 25 * 2^16 + 128 * 2^15 (2^22.4), the largest
 // sum of weighted residues (crt_words.hpp's words_for), stays below.
 //
 // The combine takes the narrow moduli two at a time: pair g, the moduli 2g and 2g + 1 (the last

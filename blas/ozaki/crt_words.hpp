@@ -1,7 +1,7 @@
 #pragma once
 // Chinese-remainder reconstruction of one GEMM output on unsigned multiword numbers (host and
 // device): W <= crt_words 32-bit words, each held in a 64-bit lane so that a sum of weighted
-// residues needs no carry until the end (25 pair residues below 2^17 and 128 wide ones below
+// residues needs no carry until the end (25 pair residues below 2^16 and 128 wide ones below
 // 2^15, each times a word below 2^32, stay below 2^55). W is the fewest words that hold the sum (words_for), so the work follows the
 // moduli count; the constants' words above W are zero.
 #include <Kokkos_Core.hpp>
@@ -27,12 +27,12 @@ struct wide {
   std::uint64_t w[W];
 };
 
-// Words for the combine's sums over the first `count` moduli (kernels.hpp): a residue below 2 M_g
-// <= 2^17 for each narrow pair, below 2 m_l < 2^15 for each wide modulus, each times a weight
-// below P (of product_bits(count) bits; one bit more for its rounding down).
+// Words for the combine's sums over the first `count` moduli (kernels.hpp): a residue below M_g <
+// 2^16 for each narrow pair, below 2 m_l < 2^15 for each wide modulus, each times a weight below P
+// (of product_bits(count) bits; one bit more for its rounding down).
 inline int words_for(int count) {
   const double wide = count > narrow_moduli ? count - narrow_moduli : 0;
-  const double largest_sum = narrow_pairs(count) * 0x1p17 + wide * 0x1p15;
+  const double largest_sum = narrow_pairs(count) * 0x1p16 + wide * 0x1p15;
   const double bits = product_bits(count) + std::log2(largest_sum) + 1.0;
   return static_cast<int>(std::ceil(bits / 32.0));
 }

@@ -301,11 +301,12 @@ struct reconstruction {
   panel_elements<Value, memory> c;  // C from its first selected column
   std::int64_t ldc;
 
-  // Representatives in [0, 2 M) of the product modulo a narrow pair's M (residues.hpp's
-  // pair_residue) or a wide modulus m_l, from the planes' exact integers (below 2^31 in magnitude:
-  // k < 2^17 products of int8 residues, from INT32 GEMMs or DGEMM) reduced in doubles, which costs
-  // a few instructions where the integer % costs about twenty; the sums take representatives up
-  // to 2 M (words_for), which saves the exact remainder's corrections. A wide modulus' product is
+  // Representatives of the product modulo a narrow pair's M, in [0, M) (residues.hpp's
+  // pair_residue), or a wide modulus m_l, in [0, 2 m_l), from the planes' exact integers (below
+  // 2^31 in magnitude: k < 2^17 products of int8 residues, from INT32 GEMMs or DGEMM) reduced in
+  // doubles, which costs a few instructions where the integer % costs about twenty; the sums take
+  // a wide modulus' representatives up to 2 m_l (words_for), which saves the exact remainder's
+  // corrections. A wide modulus' product is
   // 2^14 hh + 2^7 (ss - hh - ll) + ll (its planes: crt_basis.hpp), and 2^14 mod m = 2^14 - m for
   // 2^13 < m < 2^14; the near remainders' combination stays below 2^29 in magnitude.
   KOKKOS_INLINE_FUNCTION static std::uint32_t pair_residue_of(const pair_constants& c, Product h0, Product h1) {

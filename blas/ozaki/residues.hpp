@@ -100,12 +100,15 @@ KOKKOS_INLINE_FUNCTION double near_remainder(double x, double m, double inverse)
   return ::fma(-q, m, x);
 }
 
-// The residue modulo a narrow pair's M (crt_basis.hpp) of the integer whose residues modulo its
-// two moduli are those of h_0 and h_1 (exact integers below 2^31 in magnitude: INT32 residue
-// products): h_0 e_0 + h_1 e_1, below 2^47 in magnitude (|e| <= M / 2 < 2^15) and so exact, has
-// them; its near remainder moved up by M lies in [M/2 - 1, 3M/2 + 1], within [0, 2M).
+// The residue in [0, M) modulo a narrow pair's M (crt_basis.hpp) of the integer whose residues
+// modulo its two moduli are those of h_0 and h_1 (exact integers below 2^31 in magnitude: INT32
+// residue products): h_0 e_0 + h_1 e_1, below 2^47 in magnitude (|e| <= M / 2 < 2^15) and so
+// exact, has them; its near remainder, in [-M/2 - 1, M/2 + 1], moved up by M where negative, lies
+// in [0, M) for M >= 4 (a representative up to 2M, as the wide moduli take, would cost the sums a
+// bit: a word more at 41 and 87 moduli, RNS 424's count).
 KOKKOS_INLINE_FUNCTION double pair_residue(double h0, double h1, const pair_constants& c) {
-  return near_remainder(::fma(h1, c.e1, h0 * c.e0), c.modulus, c.inverse) + c.modulus;
+  const double r = near_remainder(::fma(h1, c.e1, h0 * c.e0), c.modulus, c.inverse);
+  return r < 0 ? r + c.modulus : r;
 }
 
 // The residue of the digits' value modulo m in [-m/2 - 1, m/2 + 1]; weights[j] = 2^36j mod m,

@@ -371,7 +371,7 @@ void rebuild_integers(int count) {
         if (trial % 2) mpz_neg(x, x);
       }
       // A narrow pair's residue from h_0, h_1 = x mod m plus a random multiple of m below 2^31
-      // in magnitude (the largest in trial 2), within [0, 2 M); a wide modulus' representative
+      // in magnitude (the largest in trial 2), within [0, M); a wide modulus' representative
       // in [0, 2 m) as the combine takes them: r, or r + m for a random half (every one r + m in
       // trial 2, the largest sum).
       blas::ozaki::wide<W> acc{};
@@ -387,7 +387,7 @@ void rebuild_integers(int count) {
         }
         const auto& c = basis.pairs[static_cast<std::size_t>(g)];
         const double residue = blas::ozaki::pair_residue(h[0], h[1], c);
-        ASSERT_TRUE(residue >= 0 && residue < 2 * c.modulus && residue == std::floor(residue)) << "pair " << g;
+        ASSERT_TRUE(residue >= 0 && residue < c.modulus && residue == std::floor(residue)) << "pair " << g;
         for (int w = 0; w < W; ++w)
           acc.w[w] += static_cast<std::uint64_t>(residue) *
                       basis.pair_weights[static_cast<std::size_t>(g * blas::ozaki::crt_words + w)];
