@@ -231,31 +231,46 @@ struct residue_tiles {
       // group, as the INT8 GEMMs' alignment makes it).
       const int present = padded_depth - h < group ? static_cast<int>(padded_depth - h) : group;
       const std::size_t at = static_cast<std::size_t>(r * padded_depth + h);
-      for (int l = 0; l < tables.count; ++l) {
-        const int m = tables.moduli(l);
-        const double inverse = tables.inverses(l);
-        double w[Digits];
-        KAMP_UNROLL for (int j = 0; j < Digits; ++j)
-          w[j] = j < digits ? tables.digit_weights(static_cast<std::size_t>(l * max_digits + j)) : 0.0;
-        int s[group];
-        KAMP_UNROLL for (int g = 0; g < group; ++g) s[g] = exact_int(near_residue(x[g], digits, m, inverse, w));
-        const std::size_t plane = static_cast<std::size_t>(first_plane(l) * stride) + at;
-        if (l < narrow_moduli) {
-          KAMP_UNROLL for (int g = 0; g < group; ++g) s[g] = narrow_residue(s[g], m);
-          store(plane, s, present);
-        } else {
-          int high[group], low[group], sum[group];
-          KAMP_UNROLL for (int g = 0; g < group; ++g) {
-            const wide_digits d = split_wide(s[g]);
-            high[g] = d.high;
-            low[g] = d.low;
-            sum[g] = d.high + d.low;
-          }
-          store(plane, high, present);
-          store(plane + static_cast<std::size_t>(stride), low, present);
-          store(plane + static_cast<std::size_t>(2 * stride), sum, present);
-        }
+      // Two moduli a step, both computed before either is written, so that their constants'
+      // loads and their FP64 chains overlap (the last one twice where the count is odd).
+      for (int l = 0; l < tables.count; l += 2) {
+        const int next = l + 1 < tables.count ? l + 1 : l;
+        int s[group], t[group];
+        near_residues(l, x, s);
+        near_residues(next, x, t);
+        write(l, s, at, present);
+        if (next != l) write(next, t, at, present);
       }
+    }
+  }
+
+  // The group's residues modulo m_l, in [-m_l/2 - 1, m_l/2 + 1].
+  KOKKOS_INLINE_FUNCTION void near_residues(int l, const signed_digits<Digits> (&x)[group], int (&s)[group]) const {
+    const double m = tables.moduli(l), inverse = tables.inverses(l);
+    double w[Digits];
+    KAMP_UNROLL for (int j = 0; j < Digits; ++j)
+      w[j] = j < digits ? tables.digit_weights(static_cast<std::size_t>(l * max_digits + j)) : 0.0;
+    KAMP_UNROLL for (int g = 0; g < group; ++g) s[g] = exact_int(near_residue(x[g], digits, m, inverse, w));
+  }
+
+  // Modulus l's residues of the group into its plane (narrow: moved into int8's range) or its
+  // three planes (wide: the digits high, low and high + low).
+  KOKKOS_INLINE_FUNCTION void write(int l, int (&s)[group], std::size_t at, int present) const {
+    const std::size_t plane = static_cast<std::size_t>(first_plane(l) * stride) + at;
+    if (l < narrow_moduli) {
+      KAMP_UNROLL for (int g = 0; g < group; ++g) s[g] = narrow_residue(s[g], tables.moduli(l));
+      store(plane, s, present);
+    } else {
+      int high[group], low[group], sum[group];
+      KAMP_UNROLL for (int g = 0; g < group; ++g) {
+        const wide_digits d = split_wide(s[g]);
+        high[g] = d.high;
+        low[g] = d.low;
+        sum[g] = d.high + d.low;
+      }
+      store(plane, high, present);
+      store(plane + static_cast<std::size_t>(stride), low, present);
+      store(plane + static_cast<std::size_t>(2 * stride), sum, present);
     }
   }
 
