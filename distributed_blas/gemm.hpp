@@ -120,7 +120,7 @@ gemm_report gemm(const ExecSpace& exec, char trans_a, char trans_b, const value_
                      "(its shape) must be " + std::to_string(m) + " x " + std::to_string(n));
     require_argument(opts.panel_bytes >= 0, fn, "opts.panel_bytes", opts.panel_bytes, "must be >= 0");
     require_argument(opts.engine == product_engine::fma || blas::ozaki::scheme_format<Format>::supported, fn,
-                     "opts.engine", "ozaki", "needs operands of a format of the Ozaki scheme (dd_real, expansion<N>, RNS)");
+                     "opts.engine", "ozaki", "needs operands of a format of the Ozaki scheme (double, dd_real, expansion<N>, RNS)");
   } catch (const invalid_argument&) {
     rejected = std::current_exception();
   }
