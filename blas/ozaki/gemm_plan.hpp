@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "blas/ozaki/crt_basis.hpp"
@@ -292,7 +293,11 @@ class gemm_plan {
   template <int... Counts>
   struct counts {};
   using word_counts = counts<4, 6, 8, 10, 12, 16, 20, 28, 40, 60, crt_words>;
-  using digit_capacities = counts<4, 8, 12, 20, max_digits>;
+  // Capacities 2 and 3 only for the formats of one or two parts, whose defaults take them (the
+  // double's 53 bits 2 digits, dd_real's normwise 104 bits 3): a digit the capacity holds beyond
+  // the count still costs registers and predicated instructions.
+  using digit_capacities = std::conditional_t<scheme_format<Value>::parts <= 2, counts<2, 3, 4, 8, 12, 20, max_digits>,
+                                              counts<4, 8, 12, 20, max_digits>>;
 
   template <int First, int... Rest>
   void reconstruct(counts<First, Rest...>, int words, const ExecSpace& exec, const Value& alpha, const Value& beta,
@@ -335,8 +340,8 @@ class gemm_plan {
   // A scaled integer is below 2^beta + 1 < 2^(beta + 1) in magnitude: (beta + 1) / 36 + 1 digits.
   void write_residues(const ExecSpace& exec, const panel& p, std::int64_t rows, std::int64_t padded_rows,
                       const Kokkos::View<int*, memory>& scale, int beta, const Kokkos::View<residue*, memory>& out) {
-    // The capacities the format compiles (digit_capacities): dd_real's default takes 4, qd_real's
-    // 8, expansion<8>'s 20, RNS 848's 28.
+    // The capacities the format compiles (digit_capacities): dd_real's componentwise default
+    // takes 4, qd_real's 8, expansion<8>'s 20, RNS 848's 28.
     write_residues(digit_capacities{}, exec, p, rows, padded_rows, scale, (beta + 1) / digit_bits + 1, out);
   }
 

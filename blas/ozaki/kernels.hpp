@@ -231,51 +231,39 @@ struct residue_tiles {
       // group, as the INT8 GEMMs' alignment makes it).
       const int present = padded_depth - h < group ? static_cast<int>(padded_depth - h) : group;
       const std::size_t at = static_cast<std::size_t>(r * padded_depth + h);
-      // Two moduli a step, both computed before either is written, so that their constants'
-      // loads and their FP64 chains overlap (the last one twice where the count is odd).
-      for (int l = 0; l < tables.count; l += 2) {
-        const int next = l + 1 < tables.count ? l + 1 : l;
-        int s[group], t[group];
-        near_residues(l, x, s);
-        near_residues(next, x, t);
-        write(l, s, at, present);
-        if (next != l) write(next, t, at, present);
+      // One modulus a step: two, both computed before either is written, took 72 registers
+      // against 64 (37.5 % occupancy against 50 %) and ran 1.2x slower (design.md).
+      for (int l = 0; l < tables.count; ++l) {
+        const int m = tables.moduli(l);
+        const double inverse = tables.inverses(l);
+        double w[Digits];
+        KAMP_UNROLL for (int j = 0; j < Digits; ++j)
+          w[j] = j < digits ? tables.digit_weights(static_cast<std::size_t>(l * max_digits + j)) : 0.0;
+        int s[group];
+        KAMP_UNROLL for (int g = 0; g < group; ++g) s[g] = exact_int(near_residue(x[g], digits, m, inverse, w));
+        const std::size_t plane = static_cast<std::size_t>(first_plane(l) * stride) + at;
+        if (l < narrow_moduli) {
+          store(plane, s, present);
+        } else {
+          int high[group], low[group], sum[group];
+          KAMP_UNROLL for (int g = 0; g < group; ++g) {
+            const wide_digits d = split_wide(s[g]);
+            high[g] = d.high;
+            low[g] = d.low;
+            sum[g] = d.high + d.low;
+          }
+          store(plane, high, present);
+          store(plane + static_cast<std::size_t>(stride), low, present);
+          store(plane + static_cast<std::size_t>(2 * stride), sum, present);
+        }
       }
     }
   }
 
-  // The group's residues modulo m_l, in [-m_l/2 - 1, m_l/2 + 1].
-  KOKKOS_INLINE_FUNCTION void near_residues(int l, const signed_digits<Digits> (&x)[group], int (&s)[group]) const {
-    const double m = tables.moduli(l), inverse = tables.inverses(l);
-    double w[Digits];
-    KAMP_UNROLL for (int j = 0; j < Digits; ++j)
-      w[j] = j < digits ? tables.digit_weights(static_cast<std::size_t>(l * max_digits + j)) : 0.0;
-    KAMP_UNROLL for (int g = 0; g < group; ++g) s[g] = exact_int(near_residue(x[g], digits, m, inverse, w));
-  }
-
-  // Modulus l's residues of the group into its plane (narrow: moved into int8's range) or its
-  // three planes (wide: the digits high, low and high + low).
-  KOKKOS_INLINE_FUNCTION void write(int l, int (&s)[group], std::size_t at, int present) const {
-    const std::size_t plane = static_cast<std::size_t>(first_plane(l) * stride) + at;
-    if (l < narrow_moduli) {
-      KAMP_UNROLL for (int g = 0; g < group; ++g) s[g] = narrow_residue(s[g], tables.moduli(l));
-      store(plane, s, present);
-    } else {
-      int high[group], low[group], sum[group];
-      KAMP_UNROLL for (int g = 0; g < group; ++g) {
-        const wide_digits d = split_wide(s[g]);
-        high[g] = d.high;
-        low[g] = d.low;
-        sum[g] = d.high + d.low;
-      }
-      store(plane, high, present);
-      store(plane + static_cast<std::size_t>(stride), low, present);
-      store(plane + static_cast<std::size_t>(2 * stride), sum, present);
-    }
-  }
-
-  // The first `present` of a group's residues from out[at] on: int8 ones of a whole group in one
-  // aligned store (at is a multiple of group wherever padded_depth and the planes' stride are).
+  // The first `present` of a group's residues from out[at] on, as int8 (residues.hpp's
+  // narrow_residue: a narrow near residue's low byte; the wide digits are their own): a whole
+  // group's in one aligned store (at is a multiple of group wherever padded_depth and the planes'
+  // stride are).
   KOKKOS_INLINE_FUNCTION void store(std::size_t at, const int (&s)[group], int present) const {
     if constexpr (std::is_same<Residue, std::int8_t>::value && group > 1) {
       using word = std::conditional_t<group == 4, std::uint32_t, std::uint16_t>;
@@ -290,7 +278,7 @@ struct residue_tiles {
       }
     }
     KAMP_UNROLL for (int g = 0; g < group; ++g)
-      if (g < present) out(at + static_cast<std::size_t>(g)) = static_cast<Residue>(s[g]);
+      if (g < present) out(at + static_cast<std::size_t>(g)) = static_cast<Residue>(narrow_residue(s[g]));
   }
 };
 

@@ -124,10 +124,14 @@ KOKKOS_INLINE_FUNCTION double near_residue(const signed_digits<Capacity>& x, int
   return near_remainder(sum, m, inverse);
 }
 
-// A residue in [-m/2 - 1, m/2 + 1] moved into int8's range for a narrow modulus (m <= 256):
-// within [-128, 127], where the INT8 GEMMs take it. A wide one's, m < 2^14 odd, is already
-// below 2^13 in magnitude, as split_wide needs.
-KOKKOS_INLINE_FUNCTION int narrow_residue(int r, int m) { return r > 127 ? r - m : r < -128 ? r + m : r; }
+// A narrow modulus' near residue r as an int8, in [-128, 127] where the INT8 GEMMs take it: r's
+// low byte read as signed. Its sum in near_residue stays below 2^46 in magnitude (4 terms of a
+// digit, at most 2^36 + 1, by a weight, at most 128, and a reduced residue), so the quotient
+// estimate errs by less than 2^-6 / m, less than x/m's distance 1 / (2m) from any half-integer
+// for an odd m: q is x/m's nearest integer and |r| <= (m - 1) / 2 <= 127, r's own byte. For m =
+// 256 (fl(1/m) exact) r lies in [-128, 128], and its low byte is r mod 256. A wide modulus'
+// residue, m < 2^14 odd, is already below 2^13 in magnitude, as split_wide needs.
+KOKKOS_INLINE_FUNCTION int narrow_residue(int r) { return ((r + 128) & 255) - 128; }
 
 // A wide modulus' residue s, |s| < 2^13, as 2^7 high + low, low in [-64, 64): the three INT8 GEMM
 // operands high, low and high + low (crt_basis.hpp), all in [-127, 127] for |s| < 2^13.

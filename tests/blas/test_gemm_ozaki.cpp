@@ -491,8 +491,9 @@ TEST(OzakiCrt, ResiduesOfScaledIntegers) {
       mpz_fdiv_r_ui(r, z, static_cast<unsigned long>(m));
       ASSERT_EQ(((got - static_cast<int>(mpz_get_ui(r))) % m + m) % m, 0) << "2^" << e << " integer mod " << m;
       if (l < blas::ozaki::narrow_moduli) {
-        const int s = blas::ozaki::narrow_residue(got, m);
-        ASSERT_TRUE(s >= -128 && s <= 127 && (s - got) % m == 0) << s;
+        ASSERT_LE(std::abs(got), m == 256 ? 128 : (m - 1) / 2) << "2^" << e << " integer mod " << m;
+        const int s = blas::ozaki::narrow_residue(got);
+        ASSERT_TRUE(s >= -128 && s <= 127 && (s - got) % m == 0) << s << " for " << got << " mod " << m;
       } else {
         ASSERT_LT(std::abs(got), 8192) << m;
       }
@@ -523,6 +524,29 @@ TEST(OzakiCrt, NearRemaindersStayWithinOneOfHalfTheModulus) {
       const double r = blas::ozaki::near_remainder(x, m, inverse);
       ASSERT_LE(std::abs(r), m / 2.0 + 1) << x << " mod " << m;
       ASSERT_EQ(std::fmod(x - r, static_cast<double>(m)), 0.0) << x << " mod " << m;
+    }
+  }
+}
+
+// Below 2^46 (a narrow modulus' sums in near_residue) the quotient of an odd modulus is exact:
+// x/m nearest a half-integer, both signs, up to the bound, leaves |r| <= (m - 1) / 2, so that the
+// low byte is the residue (narrow_residue); 256's remainders reach +-128, whose bytes are -128.
+TEST(OzakiCrt, NarrowNearRemaindersAreTheirOwnBytes) {
+  for (int l = 0; l < blas::ozaki::narrow_moduli; ++l) {
+    const int m = blas::ozaki::modulus(l);
+    const double inverse = 1.0 / m, half = std::floor(m / 2.0);
+    const double top = std::floor(0x1p46 / m) - 1;
+    for (const double q : {0.0, 1.0, 977.0, std::floor(top / 7), top - 1, top}) {
+      for (const double offset : {0.0, half, half + 1, m - 1.0}) {
+        for (const double sign : {1.0, -1.0}) {
+          const double x = sign * (q * m + offset);
+          const int r = blas::ozaki::exact_int(blas::ozaki::near_remainder(x, m, inverse));
+          ASSERT_LE(std::abs(r), m == 256 ? 128 : (m - 1) / 2) << x << " mod " << m;
+          const int s = blas::ozaki::narrow_residue(r);
+          ASSERT_TRUE(s >= -128 && s <= 127) << s;
+          ASSERT_EQ(std::fmod(x - s, static_cast<double>(m)), 0.0) << x << " mod " << m << ": " << s;
+        }
+      }
     }
   }
 }
