@@ -2,8 +2,8 @@
 // Chinese-remainder reconstruction of one GEMM output on unsigned multiword numbers (host and
 // device): W <= crt_words 32-bit words, each held in a 64-bit lane so that a sum of weighted
 // residues needs no carry until the end (25 pair residues below 2^16 and 128 wide ones below
-// 2^15, each times a word below 2^32, stay below 2^55). W is the fewest words that hold the sum (words_for), so the work follows the
-// moduli count; the constants' words above W are zero.
+// 2^15, each times a word below 2^32, stay below 2^55). W is the fewest words that hold the sum
+// (words_for), so the work follows the moduli count; the constants' words above W are zero.
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
@@ -161,8 +161,8 @@ KOKKOS_INLINE_FUNCTION double chunk(const wide<W>& x, int pos, int scale) {
   return pos > -53 ? times_power_of_two(static_cast<double>(window(x, pos)), pos + scale) : 0.0;
 }
 
-// The double nearest-ish to (negative ? -x : x) 2^scale for a carried x: its top 106 bits in two
-// exact 53-bit chunks, t0 + t1 rounded once. What lies below t1 is under 2^-105 of x, so the
+// (negative ? -x : x) 2^scale as a double, for a carried x: its top 106 bits in two exact 53-bit
+// chunks, t0 + t1 rounded once. What lies below t1 is under 2^-105 of x, so the
 // relative error is below 2^-53 (1 + 2^-52); exact where x has at most 53 significant bits.
 template <int W>
 KOKKOS_INLINE_FUNCTION double to_double(const wide<W>& x, bool negative, int scale) {
