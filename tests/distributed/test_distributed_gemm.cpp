@@ -222,7 +222,6 @@ TEST(distributed_gemm_arguments, errors_are_named_on_every_rank) {
   expect_invalid_argument("trans_a", [&] { distributed_blas::gemm(exec, 'X', 'N', 1.0, A, B, 1.0, C); });
   expect_invalid_argument("B", [&] { distributed_blas::gemm(exec, 'N', 'N', 1.0, A, wrong, 1.0, C); });
   expect_invalid_argument("C", [&] { distributed_blas::gemm(exec, 'N', 'N', 1.0, A, B, 1.0, wrong); });
-  // (double has the Ozaki scheme too, so opts.engine = ozaki is no longer an error here.)
   distributed_blas::gemm_options negative;
   negative.panel_bytes = -1;
   expect_invalid_argument("opts.panel_bytes", [&] { distributed_blas::gemm(exec, 'N', 'N', 1.0, A, B, 1.0, C, negative); });
