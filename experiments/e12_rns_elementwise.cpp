@@ -1,8 +1,9 @@
 // E12: throughput of elementwise RNS array add and mul (seed 000 section 4's split
 // kernels) for L = 10^6..10^7 at 106..1696 bits, beside the one-thread-per-element path
 // and MPFR with OpenMP on the same host; the digits stage's bandwidth against the copy
-// bandwidth measured in the same run. Also the BLAS AXPY's two paths (split stages, one element
-// a thread: blas/rns/level1_path.hpp), which decide its automatic choice, and MPFR's fma; the
+// bandwidth measured in the same run. Also the BLAS AXPY's three paths (split stages, one element
+// a thread, one rounding through rns::fma: blas/rns/level1_path.hpp), which decide its automatic
+// choice, and MPFR's fma; the
 // DOT's two paths (split stages, fused exact block sums) and MPFR's fma into per-thread sums. The
 // papers have no table for this: it is the roofline check of the RNS building blocks that GEMV
 // is made of.
@@ -162,7 +163,7 @@ class elementwise_throughput {
     add("mpfr_fma_dot", p, threads, L, "speedup", ms / path_ms[1]);  // of kamp's fused DOT over MPFR
   }
 
-  // y <- alpha x + y through both paths; y drifts over the repetitions, the work per element
+  // y <- alpha x + y through each path; y drifts over the repetitions, the work per element
   // does not (full-precision significands either way). Bytes: x read, y read and written.
   template <int N>
   void measure_axpy(std::int64_t L, const rns::mp_array<N, memory>& x, const rns::mp_array<N, memory>& y,
@@ -172,7 +173,7 @@ class elementwise_throughput {
     const rns::mp_float<N> alpha = rns::random_mp_floats<N>(17, 1)[0];
     rns::vector_sum_workspace<N, memory> w;
     double best_ms = 0, split_ms = 0;
-    for (const auto path : {rns::level1_path::split, rns::level1_path::per_element}) {
+    for (const auto path : {rns::level1_path::split, rns::level1_path::per_element, rns::level1_path::fused}) {
       const double ms = median_milliseconds(
           [&] { rns::blas_kernels<Space, N>::axpy(Space(), L, alpha, x, 1, y, 1, w, path); }, reps);
       const std::string variant = std::string(rns::to_string(path)) + "_axpy";

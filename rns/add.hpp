@@ -75,6 +75,47 @@ KOKKOS_INLINE_FUNCTION bool special_sum(const mp_header& x, const mp_header& y, 
 
 }  // namespace detail
 
+namespace detail {
+
+// What add_esi does once both terms are planned (a: the term with the larger exponent, x when
+// x_leads; c: the other): the sign, the operation and z's interval, flagging an undecided sign
+// or a cancellation. z.exp is the caller's.
+template <int N>
+KOKKOS_INLINE_FUNCTION add_plan combine_planned(const mp_header& a, const term_plan& a_plan, std::int32_t a_sign,
+                                                const mp_header& c, const term_plan& c_plan, std::int32_t c_sign,
+                                                bool x_leads, mp_header& z, const basis_constants<N>& b) {
+  add_plan plan;
+  plan.x = x_leads ? a_plan : c_plan;
+  plan.y = x_leads ? c_plan : a_plan;
+  core::er_float a_lo, a_up, c_lo, c_up;
+  detail::term_bounds<N>(a, a_plan, b, a_lo, a_up);
+  detail::term_bounds<N>(c, c_plan, b, c_lo, c_up);
+  if (a_sign == c_sign) {
+    plan.op = combine::add;
+    z.sign = a_sign;
+    z.eval[0] = core::add_rd(a_lo, c_lo);
+    z.eval[1] = core::add_ru(a_up, c_up);
+    return plan;
+  }
+  // Opposite signs: subtract the smaller magnitude when the intervals tell which it is.
+  const bool a_larger = core::compare(a_lo, c_up) > 0, c_larger = core::compare(c_lo, a_up) > 0;
+  const bool subtract_c = !c_larger;
+  plan.op = (subtract_c == x_leads) ? combine::x_minus_y : combine::y_minus_x;
+  z.sign = subtract_c ? a_sign : c_sign;
+  if (!a_larger && !c_larger) {
+    plan.flags = round_exact_sign;
+    return plan;
+  }
+  z.eval[0] = subtract_c ? core::sub_rd(a_lo, c_up) : core::sub_rd(c_lo, a_up);
+  z.eval[1] = subtract_c ? core::sub_ru(a_up, c_lo) : core::sub_ru(c_up, a_lo);
+  // Cancellation leaves a wide interval: re-evaluate when it is wider than 2^-30 relative.
+  if (core::compare(core::mul_rd(z.eval[1], core::er_float::make(1.0 - 0x1.0p-30)), z.eval[0]) > 0)
+    plan.flags = round_reevaluate;
+  return plan;
+}
+
+}  // namespace detail
+
 // Plans z = x + (-1)^negate_y y from the headers (and, rarely, the residues of the operand
 // to be truncated). z receives sign, exponent and interval; its residues are add_digit's.
 template <int N>
@@ -110,11 +151,6 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
   const residue* c_digits = x_leads ? y_digits : x_digits;
   const std::int32_t a_sign = x_leads ? x.sign : y_sign, c_sign = x_leads ? y_sign : x.sign;
   term_plan a_plan, c_plan;
-  const auto placed = [&](add_plan p) {
-    p.x = x_leads ? a_plan : c_plan;
-    p.y = x_leads ? c_plan : a_plan;
-    return p;
-  };
   const std::int64_t d = static_cast<std::int64_t>(a.exp) - c.exp;
   const std::int64_t a_bits_hi = bit_length_bound<N>(a.eval[1], b);
   const std::int64_t a_bits_lo = bit_length_floor<N>(a.eval[0], b);
@@ -126,7 +162,9 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
     z.exp = a.exp;
     z.eval[0] = a.eval[0];
     z.eval[1] = a.eval[1];
-    return placed(plan);
+    plan.x = x_leads ? a_plan : c_plan;
+    plan.y = x_leads ? c_plan : a_plan;
+    return plan;
   }
   const std::int64_t excess = a_bits_hi + d - (2 * q - 2);
   const int t = excess > 0 ? static_cast<int>(excess) : 0;
@@ -141,31 +179,7 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
     c_plan.remainder = static_cast<std::int32_t>(r[0]);
   }
   z.exp = static_cast<std::int32_t>(c.exp + t);
-  core::er_float a_lo, a_up, c_lo, c_up;
-  detail::term_bounds<N>(a, a_plan, b, a_lo, a_up);
-  detail::term_bounds<N>(c, c_plan, b, c_lo, c_up);
-  if (a_sign == c_sign) {
-    plan.op = combine::add;
-    z.sign = a_sign;
-    z.eval[0] = core::add_rd(a_lo, c_lo);
-    z.eval[1] = core::add_ru(a_up, c_up);
-    return placed(plan);
-  }
-  // Opposite signs: subtract the smaller magnitude when the intervals tell which it is.
-  const bool a_larger = core::compare(a_lo, c_up) > 0, c_larger = core::compare(c_lo, a_up) > 0;
-  const bool subtract_c = !c_larger;
-  plan.op = (subtract_c == x_leads) ? combine::x_minus_y : combine::y_minus_x;
-  z.sign = subtract_c ? a_sign : c_sign;
-  if (!a_larger && !c_larger) {
-    plan.flags = round_exact_sign;
-    return placed(plan);
-  }
-  z.eval[0] = subtract_c ? core::sub_rd(a_lo, c_up) : core::sub_rd(c_lo, a_up);
-  z.eval[1] = subtract_c ? core::sub_ru(a_up, c_lo) : core::sub_ru(c_up, a_lo);
-  // Cancellation leaves a wide interval: re-evaluate when it is wider than 2^-30 relative.
-  if (core::compare(core::mul_rd(z.eval[1], core::er_float::make(1.0 - 0x1.0p-30)), z.eval[0]) > 0)
-    plan.flags = round_reevaluate;
-  return placed(plan);
+  return detail::combine_planned<N>(a, a_plan, a_sign, c, c_plan, c_sign, x_leads, z, b);
 }
 
 namespace detail {

@@ -88,7 +88,13 @@ KOKKOS_INLINE_FUNCTION void evaluate(const residue* x, const basis_constants<N>&
   // about 50 - 2 log2(N) bits, so a q-bit significand needs about q/36 passes at N = 128.
   std::int64_t scaled = 0;
   while (f.lo < 0.125 && f.up < 0.25) {
-    const int k = static_cast<int>(::floor(-::log2(f.up))) - 1;  // >= 1 since up < 1/4
+    // k = floor(-log2(up)) - 1 >= 1 (up < 1/4), from up's binary exponent: exact, where log2's
+    // rounding differs between the host's and a GPU's libraries (a different step there gave
+    // the two a different, equally valid, interval). up = f 2^e with f in [1/2, 1), so
+    // -log2(up) is in (-e, 1 - e] and reaches 1 - e only for f = 1/2.
+    int e = 0;
+    const double f_up = ::frexp(f.up, &e);
+    const int k = (f_up == 0.5 ? 1 - e : -e) - 1;
     const int step = k > basis_constants<N>::max_alignment ? basis_constants<N>::max_alignment : k;
     for (int i = 0; i < N; ++i) s[i] = mod_mul(s[i], b.pow2[step][i], b.m[i], b.inv_m[i]);
     scaled += step;

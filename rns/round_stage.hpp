@@ -49,7 +49,7 @@ namespace detail {
 template <int N>
 KOKKOS_INLINE_FUNCTION std::uint64_t crt_of(const mp_header& z, const residue* digits, residue* s,
                                             const basis_constants<N>& b) {
-  for (int i = 0; i < N; ++i) s[i] = mod_mul(digits[i], b.w[i], b.m[i], b.inv_m[i]);
+  for (int i = 0; i < N; ++i) s[i] = mont_mul(digits[i], b.w_mont[i], b.m[i], b.mont_neg_inv[i]);
   return static_cast<std::uint64_t>(crt_rank<N>(s, b, 0.5 * (z.eval[0].to_double() + z.eval[1].to_double())));
 }
 

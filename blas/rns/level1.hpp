@@ -3,12 +3,14 @@
 // through blas/format_kernels.hpp):
 //   scal: x <- alpha x      split: the mul stages in place; per_element: the scalar mul
 //   axpy: y <- alpha x + y  split: the mul stages into the workspace, then the add stages;
-//                           per_element: the scalar mul, then the scalar add
+//                           per_element: the scalar mul, then the scalar add;
+//                           fused: rns::fma, one rounding an element
 //   dot     split: the products (rounded) in the workspace, summed by two team reductions;
 //           fused: exact block sums, R + 1 roundings in all (blas/rns/fused/level1.hpp)
 //   asum: the magnitudes in the workspace, summed by two team reductions
-// SCAL and AXPY's two paths call the same arithmetic in the same order, so their results agree
-// bit for bit; DOT's fused path rounds R + 1 times and has the tighter bound.
+// SCAL's two paths and AXPY's split and per_element paths call the same arithmetic in the same
+// order, so their results agree bit for bit; AXPY's and DOT's fused paths round less and have
+// the tighter bounds.
 // level1_path says which runs. scal and axpy are asynchronous; dot and asum return host values.
 // Callers reach these through blas/rns/kernels.hpp.
 #include <string>
@@ -17,6 +19,7 @@
 #include "blas/rns/level1_path.hpp"
 #include "blas/rns/vector_sum.hpp"
 #include "core/argument_range.hpp"
+#include "rns/fma.hpp"
 
 namespace kamp::rns {
 
@@ -45,6 +48,18 @@ struct axpy_element_kernel {
 };
 
 template <int N, class MemorySpace>
+struct axpy_fma_kernel {
+  mp_float<N> alpha;
+  mp_array<N, MemorySpace> x, y;
+  vector_map x_map, y_map;
+  const basis_constants<N>* b;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
+    const std::size_t j = y_map(e);
+    y.store(j, fma<N>(alpha, x.load(x_map(e)), y.load(j), *b));
+  }
+};
+
+template <int N, class MemorySpace>
 struct magnitude_kernel {
   mp_array<N, MemorySpace> x, terms;
   vector_map map;
@@ -57,10 +72,18 @@ struct magnitude_kernel {
 
 namespace impl {
 
+// AXPY's one-element-a-thread kernels. Their rare paths (round_in_full, the fma's two-rounding
+// and truncated-c cases) need some 255 registers, which left a GPU an eighth of its threads;
+// capped at 128 (two blocks of 256 a multiprocessor) they spill on those paths only and run
+// faster at every precision (the probe in experiments/comparisons/rns_axpy_element_launch_bounds.csv).
+template <class ExecSpace>
+using element_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, core::kernel_arguments,
+                                           Kokkos::LaunchBounds<256, 2>>;
+
 template <class ExecSpace, int N, class MemorySpace>
 void scal(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
           std::int64_t incx, level1_path path) {
-  if (resolve<ExecSpace, N>(path) == level1_path::per_element) {
+  if (resolve_scal<ExecSpace, N>(path) == level1_path::per_element) {
     Kokkos::parallel_for(
         "kamp::rns::scal::per_element", core::range(exec, n),
         scal_element_kernel<N, MemorySpace>{alpha, x, {incx, n}, basis<N>::template in<MemorySpace>()});
@@ -74,9 +97,16 @@ template <class ExecSpace, int N, class MemorySpace>
 void axpy(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const mp_array<N, MemorySpace>& x,
           std::int64_t incx, const mp_array<N, MemorySpace>& y, std::int64_t incy,
           vector_sum_workspace<N, MemorySpace>& w, level1_path path) {
-  if (resolve<ExecSpace, N>(path) == level1_path::per_element) {
+  const level1_path chosen = resolve_axpy<ExecSpace, N>(path);
+  if (chosen == level1_path::fused) {
     Kokkos::parallel_for(
-        "kamp::rns::axpy::per_element", core::range(exec, n),
+        "kamp::rns::axpy::fused", element_policy<ExecSpace>(exec, 0, n),
+        axpy_fma_kernel<N, MemorySpace>{alpha, x, y, {incx, n}, {incy, n}, basis<N>::template in<MemorySpace>()});
+    return;
+  }
+  if (chosen == level1_path::per_element) {
+    Kokkos::parallel_for(
+        "kamp::rns::axpy::per_element", element_policy<ExecSpace>(exec, 0, n),
         axpy_element_kernel<N, MemorySpace>{alpha, x, y, {incx, n}, {incy, n}, basis<N>::template in<MemorySpace>()});
     return;
   }

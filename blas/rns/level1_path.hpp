@@ -1,14 +1,18 @@
 #pragma once
 // Which form the RNS level-1 kernels take (blas/rns/level1.hpp).
-// SCAL and AXPY: seed 000's split stages (esi,
-// digits and round, a kernel and a pass over the arrays each, AXPY's product through an
-// n-element workspace) or one element a thread with the scalar operations (one pass, no
-// workspace). The results are the same bits. `automatic` takes, by E12 (rows split_axpy and
-// per_element_axpy, `kamp_run E12`): on the host one element a thread, which needs no workspace
-// (the two run within 0.96-1.10x of each other at 106-1696 bits, 10^6 elements, 2 cores); on a
-// GPU one element a thread at 106 bits (1.42-1.46x the split stages, H100) and the split stages
-// from 212 bits, where a thread's whole rounding holds 210 registers and leaves 9 % occupancy
-// (one element a thread 0.57-0.94x of split).
+// SCAL: seed 000's split stages (esi, digits and round, a kernel and a pass over the array
+// each) or one element a thread with the scalar mul (one pass); the same bits. `automatic`, by
+// E12 (rows split_axpy and per_element_axpy, which run the same arithmetic as SCAL plus an add):
+// one element a thread on the host and on a GPU at 106 bits, the split stages on a GPU from 212
+// bits, where a thread's whole rounding holds more registers than the stages do.
+// AXPY: the split stages or one element a thread (mul then add: two roundings, the same bits
+// either way), or fused: one element a thread through rns::fma, one rounding (rns/fma.hpp, a
+// tighter bound, the same bits on every backend). Both one-element kernels do one large and one
+// small truncation an element, as the split stages do, in one pass. `automatic`: fused on the
+// host and on a GPU up to 212 bits, per_element on a GPU above, by the probe of
+// experiments/comparisons/rns_axpy_element_launch_bounds.csv (H200, 10^7 elements, 128
+// registers: fused 2.01 / 4.75 / 14.0 ms, per_element 2.40 / 5.17 / 13.3 at 106 / 212 / 424 bits);
+// E12 measures all three (rows split_axpy, per_element_axpy, fused_axpy).
 // DOT: the split stages (each product rounded, then summed with a rounding per addition) or the
 // fused kernel's exact block sums (blas/rns/fused/level1.hpp: R + 1 roundings in all). `automatic`
 // takes fused wherever it applies, unit strides; E12 (rows split_dot and fused_dot) measures both.
@@ -32,15 +36,24 @@ inline const char* to_string(level1_path path) {
   }
 }
 
-// SCAL and AXPY's path (split or per_element; `fused` raises kamp::invalid_argument naming
-// `path`).
+// SCAL's path (split or per_element; `fused` raises kamp::invalid_argument naming `path`: a
+// product is one rounding either way).
 template <class ExecSpace, int N>
-level1_path resolve(level1_path path) {
-  require_argument(path != level1_path::fused, "kamp::rns::scal/axpy", "path", to_string(path),
+level1_path resolve_scal(level1_path path) {
+  require_argument(path != level1_path::fused, "kamp::rns::scal", "path", to_string(path),
                    "must be automatic, split or per_element");
   if (path != level1_path::automatic) return path;
   constexpr bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
   return host || N <= 8 ? level1_path::per_element : level1_path::split;
+}
+
+// AXPY's path: any of the three; `automatic` takes fused on the host and on a GPU up to 212
+// bits, per_element on a GPU above.
+template <class ExecSpace, int N>
+level1_path resolve_axpy(level1_path path) {
+  if (path != level1_path::automatic) return path;
+  constexpr bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
+  return host || N <= 16 ? level1_path::fused : level1_path::per_element;
 }
 
 // DOT's path (split or fused; `per_element` raises kamp::invalid_argument naming `path`, and

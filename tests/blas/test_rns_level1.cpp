@@ -1,14 +1,15 @@
 // Level-1 RNS BLAS against MPFR with the classical bounds, u = 4/sqrt(M):
 // scal |x_i' - alpha x_i| < u |alpha x_i|; axpy |y_i' - (alpha x_i + y_i)| <= gamma_2 (|alpha x_i| + |y_i|);
 // dot |d - x.y| <= gamma_n sum |x_i y_i|; asum |s - sum |x_i|| <= gamma_n sum |x_i|. n = 1500 (the
-// sum pads to 1024 x 2), strides 2 and -3; argument errors; n = 0. SCAL and AXPY's two paths
-// (split stages, one element a thread) give the same bits on random, cancelling, p/4-bit,
-// special and range-edge operands.
+// sum pads to 1024 x 2), strides 2 and -3; argument errors; n = 0. SCAL and AXPY's split and
+// per-element paths give the same bits on random, cancelling, p/4-bit, special and range-edge
+// operands, and AXPY's fused path the host's rns::fma bits (tests/rns/test_fma.cpp: its bound).
 #include "blas/level1.hpp"
 #include "blas/rns/kernels.hpp"
 #include "core/error_bounds.hpp"
 #include "rns/compare.hpp"
 #include "rns/convert.hpp"
+#include "rns/fma.hpp"
 #include "tests/rns/rns_test_support.hpp"
 
 namespace {
@@ -160,6 +161,21 @@ void check_paths_agree() {
       ASSERT_TRUE(kamp::test::identical<N>(x_of[0][j], x_of[1][j]))
           << "scal element at " << j << ": split " << kamp::test::describe<N>(x_of[0][j]) << ", per element "
           << kamp::test::describe<N>(x_of[1][j]);
+    rns::mp_array<N, Memory> x(x_strided.size()), y(y_strided.size());
+    rns::copy_from_host(x, x_strided);
+    rns::copy_from_host(y, y_strided);
+    rns::blas_kernels<Space, N>::axpy(Space(), n, alpha, x, 2, y, -3, w, rns::level1_path::fused);
+    const auto fused = rns::copy_to_host(y);
+    const auto& b = rns::basis<N>::host();
+    for (std::int64_t i = 0; i < n; ++i) {
+      const std::size_t j = static_cast<std::size_t>((n - 1 - i) * 3);
+      ASSERT_TRUE(kamp::test::identical<N>(fused[j], rns::fma<N>(alpha, xs[i], ys[i], b)))
+          << "fused axpy element " << i << ": " << kamp::test::describe<N>(fused[j]) << ", alpha "
+          << kamp::test::describe<N>(alpha) << ", x " << kamp::test::describe<N>(xs[i]) << ", y "
+          << kamp::test::describe<N>(ys[i]);
+    }
+    for (std::size_t j = 0; j < y_strided.size(); ++j)
+      if (j % 3 != 0) ASSERT_TRUE(kamp::test::identical<N>(fused[j], y_strided[j])) << "gap element touched at " << j;
   }
 }
 

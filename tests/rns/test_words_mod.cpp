@@ -1,6 +1,9 @@
-// words_mod (rns/truncation.hpp), the multiword remainder of every truncation, is exact on every
-// backend: for every modulus of every basis and every word count up to the basis's, random words,
-// all-ones words (the largest sums between reductions), zero and single set bits agree with GMP.
+// The two halves of every truncation (rns/truncation.hpp) are exact on every backend against GMP:
+// words_mod, for every modulus of every basis and every word count up to the basis's, on random
+// words, all-ones words (the largest sums between reductions), zero and single set bits; and
+// low_bits, X mod 2^k from the CRT terms s_i and the rank, for k on both sides of every 32- and
+// 64-bit limb boundary up to the basis's words, on random terms, all s_i = m_i - 1 (the largest
+// columns and rank) and zeros.
 #include <gmp.h>
 
 #include "rns/truncation.hpp"
@@ -72,10 +75,91 @@ void check_words_mod() {
   }
 }
 
+// X mod 2^k into words, for X = sum_i s_i M_i mod M.
+void expected_low_bits(const mpz_t X, int k, int words, std::uint64_t* out) {
+  mpz_t r;
+  mpz_init(r);
+  mpz_fdiv_r_2exp(r, X, static_cast<mp_bitcnt_t>(k));
+  for (int j = 0; j < words; ++j) {
+    mpz_t w;
+    mpz_init(w);
+    mpz_fdiv_q_2exp(w, r, static_cast<mp_bitcnt_t>(64 * j));
+    mpz_fdiv_r_2exp(w, w, 64);
+    std::uint64_t v = 0;
+    mpz_export(&v, nullptr, -1, sizeof(v), 0, 0, w);
+    out[j] = v;
+    mpz_clear(w);
+  }
+  mpz_clear(r);
+}
+
+template <class Config>
+void check_low_bits() {
+  using Space = typename Config::space;
+  using Memory = typename Space::memory_space;
+  constexpr int N = Config::moduli;
+  constexpr int words = rns::basis_constants<N>::words;
+  const auto& b = rns::basis<N>::host();
+  kamp::core::random_source rng(4343);
+  mpz_t M, S, X, Mi, rank;
+  mpz_inits(M, S, X, Mi, rank, nullptr);
+  mpz_set_ui(M, 1);
+  for (int i = 0; i < N; ++i) mpz_mul_ui(M, M, static_cast<unsigned long>(b.m[i]));
+  std::vector<int> ks;
+  for (int limb = 32; limb <= 64 * words; limb += 32)
+    for (int k : {limb - 1, limb, limb + 1})
+      if (k >= 1 && k <= 64 * words) ks.push_back(k);
+  ks.push_back(1);
+  ks.push_back(rns::basis_constants<N>::max_shift);
+  std::vector<rns::residue> s_host;
+  std::vector<std::uint64_t> rank_host, expected;
+  std::vector<int> k_host;
+  for (int trial = 0; trial < 24; ++trial) {
+    std::vector<rns::residue> s(N);
+    for (int i = 0; i < N; ++i)
+      s[i] = trial == 0 ? b.m[i] - 1 : trial == 1 ? 0 : trial == 2 ? (i % 2 ? b.m[i] - 1 : 0)
+                                                    : static_cast<rns::residue>(rng.integer(0, b.m[i] - 1));
+    mpz_set_ui(S, 0);
+    for (int i = 0; i < N; ++i) {
+      mpz_divexact_ui(Mi, M, static_cast<unsigned long>(b.m[i]));
+      mpz_addmul_ui(S, Mi, static_cast<unsigned long>(s[i]));
+    }
+    mpz_fdiv_qr(rank, X, S, M);
+    for (int k : ks) {
+      s_host.insert(s_host.end(), s.begin(), s.end());
+      rank_host.push_back(mpz_get_ui(rank));
+      k_host.push_back(k);
+      expected.resize(expected.size() + words);
+      expected_low_bits(X, k, words, &expected[expected.size() - words]);
+    }
+  }
+  mpz_clears(M, S, X, Mi, rank, nullptr);
+  const auto count = static_cast<std::int64_t>(k_host.size());
+  Kokkos::View<rns::residue*, Memory> sv("s", s_host.size());
+  Kokkos::View<std::uint64_t*, Memory> rankv("rank", count), out("out", count * words);
+  Kokkos::View<int*, Memory> kv("k", count);
+  Kokkos::deep_copy(sv, Kokkos::View<rns::residue*, Kokkos::HostSpace>(s_host.data(), s_host.size()));
+  Kokkos::deep_copy(rankv, Kokkos::View<std::uint64_t*, Kokkos::HostSpace>(rank_host.data(), count));
+  Kokkos::deep_copy(kv, Kokkos::View<int*, Kokkos::HostSpace>(k_host.data(), count));
+  const rns::basis_constants<N>* bd = rns::basis<N>::template in<Memory>();
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<Space>(0, count), KOKKOS_LAMBDA(std::int64_t c) {
+        std::uint64_t r[words];
+        rns::low_bits<N>(&sv(c * N), rankv(c), kv(c), *bd, r);
+        for (int j = 0; j < words; ++j) out(c * words + j) = j < (kv(c) + 63) / 64 ? r[j] : 0;
+      });
+  const auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  for (std::int64_t c = 0; c < count; ++c)
+    for (int j = 0; j < words; ++j)
+      ASSERT_EQ(got(c * words + j), expected[c * words + j])
+          << "case " << c << " (k = " << k_host[c] << ", rank " << rank_host[c] << "), word " << j;
+}
+
 template <class Config>
 struct rns_words_mod_test : ::testing::Test {};
 TYPED_TEST_SUITE(rns_words_mod_test, kamp::test::rns_configs, kamp::test::rns_config_name);
 
 TYPED_TEST(rns_words_mod_test, remainders_are_exact) { check_words_mod<TypeParam>(); }
+TYPED_TEST(rns_words_mod_test, low_bits_are_exact) { check_low_bits<TypeParam>(); }
 
 }  // namespace
