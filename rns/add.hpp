@@ -73,10 +73,6 @@ KOKKOS_INLINE_FUNCTION bool special_sum(const mp_header& x, const mp_header& y, 
   return false;
 }
 
-}  // namespace detail
-
-namespace detail {
-
 // What add_esi does once both terms are planned (a: the term with the larger exponent, x when
 // x_leads; c: the other): the sign, the operation and z's interval, flagging an undecided sign
 // or a cancellation. z.exp is the caller's.

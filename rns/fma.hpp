@@ -8,8 +8,9 @@
 //   below 2^(2q - 2) and their sum or difference below M / 2, as the round stage needs;
 //   a term with its exponent below E loses its bits below 2^E (drop_low_bits: floor, exact in
 //   RNS), at most 3 bits of P when P leads; c is dropped when it lies entirely below 2^E.
-// The special and zero operands, and a product more than 2^(q - 4) below c (which would lose
-// more bits than one 64-bit word of its truncation holds), take the two roundings.
+// The special and zero operands, and a product more than 2^(q - 4) below c (it would lose more
+// than q - 1 bits, and its own rounding is then far below the sum's last bit), take the two
+// roundings.
 //
 // Bound: |fma(a, x, c) - (a x + c)| <= u |a x + c| + 2^(8 - 2q) (|a x| + |c|), u = 4/sqrt(M):
 // the truncations before the sum err by less than 2^(E + 1) <= 2^(5 - 2q) max(|a x|, |c|)
