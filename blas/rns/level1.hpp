@@ -35,7 +35,8 @@ struct scal_element_kernel {
   }
 };
 
-template <int N, class MemorySpace>
+// y_j <- alpha x_j + y_j, one element a thread: rns::fma (one rounding) or mul then add.
+template <int N, class MemorySpace, bool OneRounding>
 struct axpy_element_kernel {
   mp_float<N> alpha;
   mp_array<N, MemorySpace> x, y;
@@ -43,19 +44,11 @@ struct axpy_element_kernel {
   const basis_constants<N>* b;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
     const std::size_t j = y_map(e);
-    y.store(j, add<N>(mul<N>(alpha, x.load(x_map(e)), *b), y.load(j), *b));
-  }
-};
-
-template <int N, class MemorySpace>
-struct axpy_fma_kernel {
-  mp_float<N> alpha;
-  mp_array<N, MemorySpace> x, y;
-  vector_map x_map, y_map;
-  const basis_constants<N>* b;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
-    const std::size_t j = y_map(e);
-    y.store(j, fma<N>(alpha, x.load(x_map(e)), y.load(j), *b));
+    const mp_float<N> xv = x.load(x_map(e));
+    if constexpr (OneRounding)
+      y.store(j, fma<N>(alpha, xv, y.load(j), *b));
+    else
+      y.store(j, add<N>(mul<N>(alpha, xv, *b), y.load(j), *b));
   }
 };
 
@@ -98,16 +91,15 @@ void axpy(const ExecSpace& exec, std::int64_t n, const mp_float<N>& alpha, const
           std::int64_t incx, const mp_array<N, MemorySpace>& y, std::int64_t incy,
           vector_sum_workspace<N, MemorySpace>& w, level1_path path) {
   const level1_path chosen = resolve_axpy<ExecSpace, N>(path);
-  if (chosen == level1_path::fused) {
-    Kokkos::parallel_for(
-        "kamp::rns::axpy::fused", element_policy<ExecSpace>(exec, 0, n),
-        axpy_fma_kernel<N, MemorySpace>{alpha, x, y, {incx, n}, {incy, n}, basis<N>::template in<MemorySpace>()});
-    return;
-  }
-  if (chosen == level1_path::per_element) {
-    Kokkos::parallel_for(
-        "kamp::rns::axpy::per_element", element_policy<ExecSpace>(exec, 0, n),
-        axpy_element_kernel<N, MemorySpace>{alpha, x, y, {incx, n}, {incy, n}, basis<N>::template in<MemorySpace>()});
+  if (chosen != level1_path::split) {
+    const vector_map x_map{incx, n}, y_map{incy, n};
+    const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
+    if (chosen == level1_path::fused)
+      Kokkos::parallel_for("kamp::rns::axpy::fused", element_policy<ExecSpace>(exec, 0, n),
+                           axpy_element_kernel<N, MemorySpace, true>{alpha, x, y, x_map, y_map, b});
+    else
+      Kokkos::parallel_for("kamp::rns::axpy::per_element", element_policy<ExecSpace>(exec, 0, n),
+                           axpy_element_kernel<N, MemorySpace, false>{alpha, x, y, x_map, y_map, b});
     return;
   }
   w.reserve(n, 1);
