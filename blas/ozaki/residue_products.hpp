@@ -3,10 +3,12 @@
 // (like blas/vendor_blas.hpp): for l < count, C_l = A_l^T B_l with A_l (depth x m, leading
 // dimension depth) and B_l (depth x n, leading dimension depth) at the strides given, C_l (m x
 // n, leading dimension ldc). Every product and sum is exact:
-//   host: OpenBLAS DGEMM on residues held as doubles (|r| <= 128, so sums of fewer than 2^37
-//         products stay below 2^51, where the combine's near remainders hold: residues.hpp);
-//   Cuda: cuBLAS INT8 x INT8 -> INT32 GEMMs, one strided-batched call, on the tensor cores (sums
-//         of up to max_int32_depth products of at most 2^14 stay below 2^31).
+//   host: OpenBLAS DGEMM on residues held as doubles (|r| <= 128; sums of at most 131071
+//         products, as on the GPU, so that they stay below 2^31, where the combine's pair
+//         residues are exact: residues.hpp);
+//   Cuda: INT8 x INT8 -> INT32 GEMMs on the tensor cores, one strided-batched cuBLASLt call with
+//         the algorithm timed fastest for the shape (cublas_residue_products.cpp; sums of up to
+//         max_depth products of at most 2^14 stay below 2^31).
 // depth, lda and ldb must be multiples of `alignment` (padded with zero residues), ldc too.
 // Asynchronous on the execution space's stream.
 #include <Kokkos_Core.hpp>
@@ -20,7 +22,7 @@ struct openblas_residue_products {
   using residue_type = double;
   using product_type = double;
   static constexpr int alignment = 1;
-  static constexpr std::int64_t max_depth = (std::int64_t(1) << 37) - 1;
+  static constexpr std::int64_t max_depth = 131071;  // 131071 * 2^14 < 2^31, as for the INT32 GEMMs
   static const char* name() { return "openblas_dgemm"; }
   static void multiply(int count, int m, int n, int depth, const double* a, std::int64_t stride_a, const double* b,
                        std::int64_t stride_b, double* c, int ldc, std::int64_t stride_c);

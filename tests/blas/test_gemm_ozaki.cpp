@@ -249,6 +249,22 @@ void bad_arguments_are_named() {
 }
 KAMP_OZAKI_TEST(BadArgumentsAreNamed, bad_arguments_are_named)
 
+// Depths beyond 131071, where sums of residue products could pass 2^31 (the pair residues'
+// contract, residues.hpp), go to the FMA kernel with the reason, on the host as on the GPU.
+template <class Space>
+void depths_beyond_exact_int32_sums_fall_back() {
+  const std::int64_t k = 131072;
+  const auto A = on<Space>(std::vector<double>(static_cast<std::size_t>(k), 1.0), "A");
+  const auto B = on<Space>(std::vector<double>(static_cast<std::size_t>(k), 0.5), "B");
+  const auto C = on<Space>(std::vector<double>(1, 0.0), "C");
+  const auto report = blas::gemm_ozaki(Space(), 'N', 'N', 1, 1, k, 1.0, A, 1, B, k, 0.0, C, 1);
+  EXPECT_FALSE(report.scheme);
+  EXPECT_NE(report.reason.find("k = 131072 exceeds the exact accumulation depth 131071"), std::string::npos)
+      << report.reason;
+  EXPECT_EQ(copy_to_host(C)[0], 65536.0);
+}
+TYPED_TEST(OzakiGemm, DepthsBeyondExactInt32SumsFallBack) { depths_beyond_exact_int32_sums_fall_back<TypeParam>(); }
+
 // n = 256 (larger than every GEMM above, so no workspace kept from them holds it) under a cap of
 // 1 MiB: the operands are allocated before the cap; op(A)'s residues beside one column block of
 // op(B)'s and their products, several MiB on every backend, are not.
