@@ -10,7 +10,7 @@
 //     -ffp-contract=off -expt-extended-lambda -arch=sm_90 -Xcompiler -fopenmp -std=c++17 \
 //     ../../experiments/device/ozaki_rns_stages_probe.cpp harness/libkamp_harness.a blas/libkamp_blas.a \
 //     blas/libkamp_tuning_cache.a rns/libkamp_rns.a rns/libkamp_rns_numbers.a dd/libkamp_dd.a \
-//     core/libkamp_core.a $K/lib/libkokkoscontainers.a $K/lib/libkokkoscore.a -lcublas -lopenblas -lcuda \
+//     core/libkamp_core.a $K/lib/libkokkoscontainers.a $K/lib/libkokkoscore.a -lcublas -lcublasLt -lopenblas -lcuda \
 //     -lcudart -ldl -lmpfr -lgmp
 #include <Kokkos_Core.hpp>
 

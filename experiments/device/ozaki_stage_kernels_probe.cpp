@@ -9,17 +9,17 @@
 //     -ffp-contract=off -expt-extended-lambda -arch=sm_90 -Xcompiler -fopenmp -std=c++17 \
 //     ../../experiments/device/ozaki_stage_kernels_probe.cpp harness/libkamp_harness.a blas/libkamp_blas.a \
 //     blas/libkamp_tuning_cache.a rns/libkamp_rns.a rns/libkamp_rns_numbers.a dd/libkamp_dd.a \
-//     core/libkamp_core.a $K/lib/libkokkoscontainers.a $K/lib/libkokkoscore.a -lcublas -lopenblas -lcuda \
-//     -lcublasLt -lcudart -ldl -lmpfr -lgmp
+//     core/libkamp_core.a $K/lib/libkokkoscontainers.a $K/lib/libkokkoscore.a -lcublas -lcublasLt -lopenblas -lcuda \
+//     -lcudart -ldl -lmpfr -lgmp
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "experiments/device/best_of_launches.hpp"
 #include "experiments/ozaki_gemm_bench.hpp"
 
 namespace kamp::experiments {
@@ -29,15 +29,6 @@ void progress(const std::string&, const std::string&) {}
 using namespace kamp;
 
 namespace {
-
-template <class Operation>
-double fenced_ms(Operation&& operation) {
-  Kokkos::fence();
-  const auto start = std::chrono::steady_clock::now();
-  operation();
-  Kokkos::fence();
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
 
 struct samples {
   std::vector<double> ms;

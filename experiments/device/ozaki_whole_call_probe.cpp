@@ -10,15 +10,15 @@
 //     -ffp-contract=off -expt-extended-lambda -arch=sm_90 -Xcompiler -fopenmp -std=c++17 \
 //     ../../experiments/device/ozaki_whole_call_probe.cpp harness/libkamp_harness.a blas/libkamp_blas.a \
 //     blas/libkamp_tuning_cache.a rns/libkamp_rns.a rns/libkamp_rns_numbers.a dd/libkamp_dd.a \
-//     core/libkamp_core.a $K/lib/libkokkoscontainers.a $K/lib/libkokkoscore.a -lcublas -lopenblas -lcuda \
+//     core/libkamp_core.a $K/lib/libkokkoscontainers.a $K/lib/libkokkoscore.a -lcublas -lcublasLt -lopenblas -lcuda \
 //     -lcudart -ldl -lmpfr -lgmp
 #include <Kokkos_Core.hpp>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
+#include "experiments/device/best_of_launches.hpp"
 #include "experiments/ozaki_gemm_bench.hpp"
 
 namespace kamp::experiments {
@@ -28,15 +28,6 @@ void progress(const std::string&, const std::string&) {}
 using namespace kamp;
 
 namespace {
-
-template <class Operation>
-double fenced_ms(Operation&& operation) {
-  Kokkos::fence();
-  const auto start = std::chrono::steady_clock::now();
-  operation();
-  Kokkos::fence();
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
 
 void probe(int bits, blas::ozaki::accuracy bound, std::int64_t n, int repetitions) {
   using Space = Kokkos::Cuda;
