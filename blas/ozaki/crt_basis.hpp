@@ -5,9 +5,9 @@
 //   narrow (the first 49): at most 256, so that a residue in the symmetric range [-ceil(m/2), m/2)
 //     fits an int8 and one INT8 x INT8 -> INT32 GEMM multiplies two residue matrices exactly;
 //     largest first (the greedy choice from 256 down), 341.9 bits in all.
-//   wide (the next 128): the largest primes below 2^14 (down to 15187), 1784.8 bits in all, for
+//   wide (the next 256): the largest primes below 2^14 (down to 13913), 3555.0 bits in all, for
 //     products the narrow ones cannot hold (qd_real, the longer expansions, RNS from 424 bits; the
-//     848-bit RNS format takes about 100 of them). A residue r, |r| < 2^13, is written r = 2^7 r_1 + r_0
+//     848-bit RNS format takes about 100 of them, the 1696-bit one about 220). A residue r, |r| < 2^13, is written r = 2^7 r_1 + r_0
 //     with r_0 in [-64, 64) and |r_1| <= 64, and its products come from three INT8 GEMMs
 //     (Karatsuba): r_1 s_1, r_0 s_0 and (r_1 + r_0)(s_1 + s_0), |r_1 + r_0| <= 127. Three GEMMs for
 //     14 bits (4.67 bits a GEMM, against the 4 of a 2^16 modulus in four byte-digit GEMMs) come
@@ -16,8 +16,8 @@
 //     GEMMs for its bits.
 // A residue GEMM "plane" is one of those GEMMs: a narrow modulus has one, a wide modulus three.
 //
-// The reconstruction works on unsigned numbers held as crt_words 32-bit words (2176 bits): the
-// product P of all 177 moduli (2126.6 bits) times 25 * 2^16 + 128 * 2^15 (2^22.4), the largest
+// The reconstruction works on unsigned numbers held as crt_words 32-bit words (3968 bits): the
+// product P of all 305 moduli (3896.9 bits) times 25 * 2^16 + 256 * 2^15 (2^23.3), the largest
 // sum of weighted residues (crt_words.hpp's words_for), stays below.
 //
 // The combine takes the narrow moduli two at a time: pair g, the moduli 2g and 2g + 1 (the last
@@ -32,14 +32,15 @@
 namespace kamp::blas::ozaki {
 
 constexpr int narrow_moduli = 49;
-constexpr int wide_moduli = 128;
+constexpr int wide_moduli = 256;
 constexpr int max_moduli = narrow_moduli + wide_moduli;
-constexpr int crt_words = 68;
+constexpr int crt_words = 124;
 // The residue kernel writes a scaled input in signed base-2^digit_bits digits, at most
-// max_digits of them (residues.hpp): 1008 bits, the double range's (the parts are doubles) and
-// about half of all moduli's 2127 bits. Each format compiles for at most that (value_format.hpp).
+// max_digits of them (residues.hpp): 1872 bits, RNS 1696's integers with spreads of up to 175
+// bits, about half of all moduli's 3897 bits. Each format compiles for at most its own count
+// (value_format.hpp).
 constexpr int digit_bits = 36;
-constexpr int max_digits = 28;
+constexpr int max_digits = 52;
 // A wide residue's digits: r = 2^wide_digit_bits r_1 + r_0.
 constexpr int wide_digit_bits = 7;
 

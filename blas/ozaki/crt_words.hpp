@@ -1,8 +1,8 @@
 #pragma once
 // Chinese-remainder reconstruction of one GEMM output on unsigned multiword numbers (host and
 // device): W <= crt_words 32-bit words, each held in a 64-bit lane so that a sum of weighted
-// residues needs no carry until the end (25 pair residues below 2^16 and 128 wide ones below
-// 2^15, each times a word below 2^32, stay below 2^55). W is the fewest words that hold the sum
+// residues needs no carry until the end (25 pair residues below 2^16 and 256 wide ones below
+// 2^15, each times a word below 2^32, stay below 2^56). W is the fewest words that hold the sum
 // (words_for), so the work follows the moduli count; the constants' words above W are zero.
 #include <Kokkos_Core.hpp>
 
@@ -19,7 +19,7 @@
 
 namespace kamp::blas::ozaki {
 
-// Sums take up to crt_words words; their products by an RNS alpha's integer (up to 53 more words
+// Sums take up to crt_words words; their products by an RNS alpha's integer (up to 54 more words
 // at 1696 bits, rns_value_format.hpp) up to twice that.
 template <int W>
 struct wide {
@@ -95,10 +95,11 @@ KOKKOS_INLINE_FUNCTION double approximate(const wide<W>& x, int shift) {
   return v;
 }
 
-// x mod P for a carried x below 2^23 P (words_for's sums), with p_reciprocal = fl(1 / p_value),
+// x mod P for a carried x below 2^24 P (words_for's sums), with p_reciprocal = fl(1 / p_value),
 // p_value = P 2^(-32 shift) rounded to a double, below 2^992 (crt_basis.hpp). The quotient estimate (relative
 // error below (W + 3) 2^-53: approximate's, p_value's, the reciprocal's and the product's; the
-// words below `shift` dropped from x change it by less than 2^-900; so off by less than 2^-23) is
+// words below `shift` dropped from x change it by less than 2^-900; so, below 2^24, off by less than
+// 2^-22 for W <= crt_words) is
 // taken a little low, so that x - q P stays nonnegative; it is then at most 2 short, and the loop
 // subtracts P the last times. (A product by the reciprocal, where a division costs a GPU a
 // subroutine of a few dozen instructions.)

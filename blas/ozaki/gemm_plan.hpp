@@ -76,6 +76,13 @@ struct report {
   double product_bits = 0;       // log2 P
 };
 
+// A format of one or two parts (double, dd_real), whose integers take the short digit capacities.
+template <class Value>
+constexpr bool of_few_parts() {
+  if constexpr (scheme_format<Value>::direct_digits) return false;
+  else return scheme_format<Value>::parts <= 2;
+}
+
 template <class ExecSpace, class Value = dd::dd_real>
 class gemm_plan {
  public:
@@ -227,7 +234,8 @@ class gemm_plan {
   void combine(const ExecSpace& exec, const Value& alpha, const Value& beta, bool beta_zero, const array& C,
                std::int64_t ldc) {
     // The fewest words, rounded up to one of the counts the format compiles (word_counts):
-    // dd_real's default takes 4 to 12, qd_real's 16 to 20, expansion<8>'s 28 to 40, RNS 848's 60.
+    // dd_real's default takes 4 to 12, qd_real's 16 to 20, expansion<8>'s 28 to 40, RNS 848's 60,
+    // RNS 1696's 124.
     reconstruct(word_counts{}, words_for(tables_.count), exec, alpha, beta, beta_zero, C, ldc);
   }
 
@@ -296,8 +304,8 @@ class gemm_plan {
   // Capacities 2 and 3 only for the formats of one or two parts, whose defaults take them (the
   // double's 53 bits 2 digits, dd_real's normwise 104 bits 3): a digit the capacity holds beyond
   // the count still costs registers and predicated instructions.
-  using digit_capacities = std::conditional_t<scheme_format<Value>::parts <= 2, counts<2, 3, 4, 8, 12, 20, max_digits>,
-                                              counts<4, 8, 12, 20, max_digits>>;
+  using digit_capacities = std::conditional_t<of_few_parts<Value>(), counts<2, 3, 4, 8, 12, 20, 28, max_digits>,
+                                              counts<4, 8, 12, 20, 28, max_digits>>;
 
   template <int First, int... Rest>
   void reconstruct(counts<First, Rest...>, int words, const ExecSpace& exec, const Value& alpha, const Value& beta,
@@ -341,7 +349,7 @@ class gemm_plan {
   void write_residues(const ExecSpace& exec, const panel& p, std::int64_t rows, std::int64_t padded_rows,
                       const Kokkos::View<int*, memory>& scale, int beta, const Kokkos::View<residue*, memory>& out) {
     // The capacities the format compiles (digit_capacities): dd_real's componentwise default
-    // takes 4, qd_real's 8, expansion<8>'s 20, RNS 848's 28.
+    // takes 4, qd_real's 8, expansion<8>'s 20, RNS 848's 28, RNS 1696's 52.
     write_residues(digit_capacities{}, exec, p, rows, padded_rows, scale, (beta + 1) / digit_bits + 1, out);
   }
 

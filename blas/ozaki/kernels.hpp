@@ -179,17 +179,27 @@ struct vector_scales {
 // both sides are coalesced. Each thread then takes `group` adjacent elements of a vector, so
 // that they share each modulus' constants and their int8 residues go out in one store.
 // Digits: the capacity of the digit arrays, at least `digits`.
+// What a tile keeps of an element: its integer's parts, or its digits where the format writes
+// them itself (value_format.hpp's direct_digits: the RNS formats).
+template <class Value, int Digits>
+constexpr int tile_slots() {
+  if constexpr (scheme_format<Value>::direct_digits) return Digits;
+  else return scheme_format<Value>::parts;
+}
+
 template <class ExecSpace, class Value, class Residue, int Digits>
 struct residue_tiles {
-  static constexpr int parts = scheme_format<Value>::parts;
-  // The tile's parts in at most 48 KiB of scratch (qd_real's five: 42 KiB; RNS 848's 18: 39 KiB).
-  static constexpr int tile = parts <= 5 ? 32 : parts <= 18 ? 16 : 8;
+  static constexpr bool direct = scheme_format<Value>::direct_digits;
+  static constexpr int slots = tile_slots<Value, Digits>();
+  // The tile's slots in at most 48 KiB of scratch (qd_real's five parts: 42 KiB; RNS 424's 12
+  // digits: 28 KiB; RNS 1696's 52: 30 KiB).
+  static constexpr int tile = slots <= 5 ? 32 : slots <= 18 ? 16 : 8;
   // The group's digits stay in registers: 4 x 4 for dd_real, 2 x 8 for qd_real.
   static constexpr int group = Digits <= 4 ? 4 : Digits <= 8 ? 2 : 1;
   static_assert(tile % group == 0, "whole groups a tile");
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using memory = typename ExecSpace::memory_space;
-  using scratch = Kokkos::View<double[parts][tile][tile + 1], typename ExecSpace::scratch_memory_space,
+  using scratch = Kokkos::View<double[slots][tile][tile + 1], typename ExecSpace::scratch_memory_space,
                                Kokkos::MemoryUnmanaged>;
   panel_elements<Value, memory> data;
   typename scheme_format<Value>::context context;
@@ -210,10 +220,20 @@ struct residue_tiles {
     for (int e = team.team_rank(); e < tile * tile; e += team.team_size()) {
       const int rl = rows_contiguous ? e % tile : e / tile, hl = rows_contiguous ? e / tile : e % tile;
       const std::int64_t r = r0 + rl, h = h0 + hl;
-      double value_parts[parts] = {};
-      if (r < rows && h < depth)
-        scheme_format<Value>::scaled_parts(context, data(r * row_stride + h * depth_stride), scale(r), value_parts);
-      KAMP_UNROLL for (int p = 0; p < parts; ++p) integers(p, rl, hl) = value_parts[p];
+      const bool present = r < rows && h < depth;
+      if constexpr (direct) {
+        signed_digits<Digits> d;
+        KAMP_UNROLL for (int j = 0; j < Digits; ++j) d.d[j] = 0;
+        if (present)
+          d = scheme_format<Value>::template scaled_digits<Digits>(context, data(r * row_stride + h * depth_stride),
+                                                                   scale(r), digits);
+        KAMP_UNROLL for (int j = 0; j < Digits; ++j) integers(j, rl, hl) = d.d[j];
+      } else {
+        double value_parts[slots] = {};
+        if (present)
+          scheme_format<Value>::scaled_parts(context, data(r * row_stride + h * depth_stride), scale(r), value_parts);
+        KAMP_UNROLL for (int p = 0; p < slots; ++p) integers(p, rl, hl) = value_parts[p];
+      }
     }
     team.team_barrier();
     constexpr int groups = tile / group;
@@ -223,9 +243,13 @@ struct residue_tiles {
       if (r >= padded_rows || h >= padded_depth) continue;
       signed_digits<Digits> x[group];
       KAMP_UNROLL for (int g = 0; g < group; ++g) {
-        double value_parts[parts];
-        KAMP_UNROLL for (int p = 0; p < parts; ++p) value_parts[p] = integers(p, rl, hl + g);
-        x[g] = digits_of<Digits>(value_parts, digits);
+        if constexpr (direct) {
+          KAMP_UNROLL for (int j = 0; j < Digits; ++j) x[g].d[j] = integers(j, rl, hl + g);
+        } else {
+          double value_parts[slots];
+          KAMP_UNROLL for (int p = 0; p < slots; ++p) value_parts[p] = integers(p, rl, hl + g);
+          x[g] = digits_of<Digits>(value_parts, digits);
+        }
       }
       // The group's elements below padded_depth (all of them where padded_depth is a multiple of
       // group, as the INT8 GEMMs' alignment makes it).

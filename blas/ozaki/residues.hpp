@@ -6,7 +6,9 @@
 // integer-valued doubles, its "parts" (value_format.hpp: one for double, two for dd_real, N + 1 for
 // expansion<N>). Their sum is written in signed base-2^36 digits, at most max_digits of them
 // (beta + 1 <= 36 max_digits bits), and the carries are moved up so that every digit but the top
-// one is at most 2^35 in magnitude (the top one 2^36 + 1). A residue modulo m is then
+// one is at most 2^35 in magnitude (the top one 2^36 + 1). The RNS formats write those digits
+// from their binary words themselves (rns_value_format.hpp): their integers pass the double
+// range that parts live in. A residue modulo m is then
 // sum_j D_j w_j with the symmetric weights w_j = 2^36j mod m, |w_j| <= m / 2 < 2^13, reduced
 // every 4 digits: 4 terms (below 2^48, the top digit's 2^49) and a reduced residue stay below
 // 2^51, so every fma is exact and near_remainder's quotient estimate holds.
@@ -46,14 +48,10 @@ KOKKOS_INLINE_FUNCTION void add_digits(signed_digits<Capacity>& x, double y, int
   }
 }
 
-// The sum of the parts in `count` signed digits, carries moved up: |digit j| <= 2^35 for j <
-// count - 1. |sum| < 2^(36 count) is the caller's to ensure; the parts' digits add up to less
-// than 10 * 2^36 (at most 9 parts), so every step is exact.
-template <int Capacity = max_digits, int Parts>
-KOKKOS_INLINE_FUNCTION signed_digits<Capacity> digits_of(const double (&parts)[Parts], int count) {
-  signed_digits<Capacity> s;
-  KAMP_UNROLL for (int j = 0; j < Capacity; ++j) s.d[j] = 0.0;
-  KAMP_UNROLL for (int p = 0; p < Parts; ++p) add_digits(s, parts[p], count);
+// The first `count` digits' carries moved up, so that |digit j| <= 2^35 for j < count - 1; exact
+// for digits below 2^52 in magnitude.
+template <int Capacity>
+KOKKOS_INLINE_FUNCTION void move_carries_up(signed_digits<Capacity>& s, int count) {
   KAMP_UNROLL for (int j = 0; j + 1 < Capacity; ++j) {
     if (j + 1 < count) {
       const double up = ::rint(s.d[j] * 0x1p-36);
@@ -61,6 +59,17 @@ KOKKOS_INLINE_FUNCTION signed_digits<Capacity> digits_of(const double (&parts)[P
       s.d[j + 1] += up;
     }
   }
+}
+
+// The sum of the parts in `count` signed digits, carries moved up. |sum| < 2^(36 count) is the
+// caller's to ensure; the parts' digits add up to less than 10 * 2^36 (at most 9 parts), so every
+// step is exact.
+template <int Capacity = max_digits, int Parts>
+KOKKOS_INLINE_FUNCTION signed_digits<Capacity> digits_of(const double (&parts)[Parts], int count) {
+  signed_digits<Capacity> s;
+  KAMP_UNROLL for (int j = 0; j < Capacity; ++j) s.d[j] = 0.0;
+  KAMP_UNROLL for (int p = 0; p < Parts; ++p) add_digits(s, parts[p], count);
+  move_carries_up(s, count);
   return s;
 }
 

@@ -7,8 +7,10 @@
 // words modulo each m_i.
 //   binade        exact: the interval gives X's bit length, or the CRT does next to a power of
 //                 two (rns::exact_bit_length); clamped to +-binade_limit, which analyse refuses.
-//   scaled_parts  round(X 2^(exp + e)) exactly, half away from zero: its 53-bit chunks, each an
-//                 exact double, and one part for the rounding's carry (rounding_excess 0).
+//   scaled_digits round(X 2^(exp + e)) exactly, half away from zero, in the residue kernel's
+//                 signed base-2^36 digits, straight from X's binary words: at 1696 bits the
+//                 integers pass the double range, so no format of parts (doubles) could hold them
+//                 (rounding_excess 0).
 //   from_integer  truncation to q bits: relative error below 2^(1 - q) (conversion_unit).
 //   from_integer_times
 //                 the integer times alpha's X exactly (32-bit words), then one truncation to q
@@ -26,6 +28,7 @@
 #include <cstdint>
 
 #include "blas/ozaki/crt_words.hpp"
+#include "blas/ozaki/residues.hpp"
 #include "blas/ozaki/value_format.hpp"
 #include "rns/rns_format.hpp"
 #include "rns/round_stage.hpp"
@@ -35,11 +38,15 @@ namespace kamp::blas::ozaki {
 
 namespace detail {
 
-// floor(X / 2^pos) mod 2^53 of X = words[0] + words[1] 2^64 + ... (`count` words), pos >= 0.
+// floor(X / 2^pos) mod 2^width of X = words[0] + words[1] 2^64 + ... (`Count` words), width <=
+// 53; X's bits below bit 0 are zeros (pos may be negative).
 template <int Count>
-KOKKOS_INLINE_FUNCTION std::uint64_t bits_53(const std::uint64_t (&words)[Count], std::int64_t pos) {
-  const std::int64_t word = pos >> 6;
-  const int offset = static_cast<int>(pos & 63);
+KOKKOS_INLINE_FUNCTION std::uint64_t bits_at(const std::uint64_t (&words)[Count], std::int64_t pos, int width) {
+  if (pos <= -width) return 0;
+  const int shift_left = pos < 0 ? static_cast<int>(-pos) : 0;
+  const std::int64_t bit = pos < 0 ? 0 : pos;
+  const std::int64_t word = bit >> 6;
+  const int offset = static_cast<int>(bit & 63);
   // Masks, not selects, as crt_words.hpp's window: an indexed load would put the words in local
   // memory.
   std::uint64_t low = 0, high = 0;
@@ -49,7 +56,7 @@ KOKKOS_INLINE_FUNCTION std::uint64_t bits_53(const std::uint64_t (&words)[Count]
   }
   std::uint64_t bits = low >> offset;
   if (offset > 0) bits |= high << (64 - offset);
-  return bits & ((std::uint64_t(1) << 53) - 1);
+  return (bits << shift_left) & ((std::uint64_t(1) << width) - 1);
 }
 
 }  // namespace detail
@@ -62,7 +69,7 @@ struct scheme_format<rns::mp_float<N>> {
   static constexpr int q = constants::significand_bits;
 
   static constexpr bool supported = true;
-  static constexpr int parts = (q + 52) / 53 + 1;
+  static constexpr bool direct_digits = true;
   // q - 2: 2^(1 - bits) + 2^(1 - q) + 2u <= 5u (gamma_5, the FMA kernel's bound at k = 3) while u =
   // 4 / sqrt(M) >= 2^(1.74 - q), i.e. log2 M <= 2q + 0.52 (tests/blas/test_gemm_ozaki_rns.cpp
   // checks that it is the fewest bits).
@@ -73,11 +80,10 @@ struct scheme_format<rns::mp_float<N>> {
   static constexpr double conversion_factor = 1;
   static constexpr int largest_binade = rns::exponent_limit - q;
   static constexpr int smallest_binade = -rns::exponent_limit;
-  // Integers of q bits and spreads of up to 150 bits at 848 bits (products of twice that). 1696
-  // bits would need integers beyond the double range, which the parts cannot hold: analyse
-  // refuses them (the FMA kernel computes C).
-  static constexpr int max_digits = N <= 32 ? 20 : ozaki::max_digits;
-  static constexpr int max_words = N <= 32 ? 40 : 60;
+  // Integers of q bits and spreads of up to 150 bits at 848 bits, 175 at 1696 (products of twice
+  // that: at 1696 bits all 305 moduli and 124-word sums).
+  static constexpr int max_digits = N <= 32 ? 20 : N <= 64 ? 28 : ozaki::max_digits;
+  static constexpr int max_words = N <= 32 ? 40 : N <= 64 ? 60 : crt_words;
 
   // floor(log2 |x|) of a finite nonzero x, unclamped.
   KOKKOS_INLINE_FUNCTION static std::int64_t exact_binade(const context& c, const value& x) {
@@ -91,28 +97,30 @@ struct scheme_format<rns::mp_float<N>> {
     return static_cast<int>(e > binade_limit ? binade_limit : e < -binade_limit ? -binade_limit : e);
   }
 
-  KOKKOS_INLINE_FUNCTION static void scaled_parts(const context& c, const value& x, int e, double (&out)[parts]) {
-    KAMP_UNROLL for (int p = 0; p < parts; ++p) out[p] = 0;
-    if (!x.is_finite() || x.is_zero()) return;
+  // The signed base-2^36 digits of round(X 2^(exp + e)), half away from zero, carries moved up as
+  // residues.hpp's digits_of leaves them; |X 2^(exp + e)| < 2^(36 count) is the caller's to ensure.
+  template <int Capacity>
+  KOKKOS_INLINE_FUNCTION static signed_digits<Capacity> scaled_digits(const context& c, const value& x, int e,
+                                                                      int count) {
+    signed_digits<Capacity> out;
+    KAMP_UNROLL for (int j = 0; j < Capacity; ++j) out.d[j] = 0;
+    if (!x.is_finite() || x.is_zero()) return out;
     const constants& b = *c.basis;
     rns::residue s[N];
     const std::uint64_t rank = rns::detail::crt_of<N>(x, x.digits, s, b);
     std::uint64_t words[constants::words];
     rns::low_bits<N>(s, rank, q, b, words);  // X itself: X < 2^q
-    const double sign = x.sign ? -1.0 : 1.0;
     const std::int64_t t = static_cast<std::int64_t>(x.exp) + e;
-    // t >= 0: X 2^t in chunks from bit 0; t < 0: the chunks of floor(X 2^t) from bit -t, and the
-    // bit below them rounds (a carry of 1 into the last part).
-    const std::int64_t dropped = t < 0 ? -t : 0;
-    KAMP_UNROLL for (int p = 0; p + 1 < parts; ++p) {
-      const std::int64_t from = dropped + 53 * p;
-      if (from < q) {
-        const double chunk = static_cast<double>(detail::bits_53(words, from));
-        out[p] = sign * ::ldexp(chunk, static_cast<int>(53 * p + t + dropped));
-      }
+    // Digit j of floor(X 2^t) holds X's bits from 36 j - t up; for t < 0 the bit below them rounds
+    // (a carry into digit 0, which moving the carries up passes on).
+    KAMP_UNROLL for (int j = 0; j < Capacity; ++j)
+      if (j < count) out.d[j] = static_cast<double>(detail::bits_at(words, digit_bits * j - t, digit_bits));
+    if (t < 0 && -t <= q) out.d[0] += static_cast<double>(detail::bits_at(words, -t - 1, 1));
+    move_carries_up(out, count);
+    if (x.sign) {
+      KAMP_UNROLL for (int j = 0; j < Capacity; ++j) out.d[j] = -out.d[j];
     }
-    if (dropped > 0 && dropped <= q)
-      out[parts - 1] = sign * static_cast<double>(detail::bits_53(words, dropped - 1) & 1);
+    return out;
   }
 
   // alpha's X in 32-bit words, least significant first, with its sign and exponent.
@@ -177,7 +185,7 @@ struct scheme_format<rns::mp_float<N>> {
     for (int i = 0; i < N; ++i) r.digits[i] = rns::words_mod<N>(words, used, i, b);
     // X/M between top 2^(kept - 53) / M and (top + 1) 2^(kept - 53) / M, top its leading 53 bits.
     const int below = kept > 53 ? kept - 53 : 0;
-    const double top = static_cast<double>(detail::bits_53(words, below));
+    const double top = static_cast<double>(detail::bits_at(words, below, 53));
     const core::er_float lower = core::er_float::make(top, below);
     const core::er_float upper = below > 0 ? core::er_float::make(top + 1, below) : lower;
     r.eval[0] = core::mul_rd(lower, b.inv_M_rd);

@@ -12,6 +12,9 @@
 //                        `parts` integer-valued doubles whose sum is within (1/2)(1 +
 //                        rounding_excess) of x 2^e, for |x 2^e| below 2^(36 max_digits) (beyond
 //                        the binade limit's clamp the scheme never scales: analyse refuses first);
+//                        or, with direct_digits, scaled_digits<Capacity>(c, x, e, count): that
+//                        integer's signed base-2^36 digits as residues.hpp's digits_of writes the
+//                        parts' (the RNS formats, whose integers pass the double range);
 //   from_integer<W>(c, x, negative, scale)
 //                        (negative ? -x : x) 2^scale rounded to the format within conversion_unit
 //                        = conversion_factor 2^conversion_exponent, relative;
@@ -73,6 +76,7 @@ KOKKOS_INLINE_FUNCTION int binade_of_double(double x) {
 // dozen FP64 operations).
 template <class Format, class Value>
 struct multi_double_members {
+  static constexpr bool direct_digits = false;
   static constexpr int largest_binade = 1023;
   static constexpr int smallest_binade = -1022;
   static constexpr int max_digits = 20;

@@ -193,13 +193,14 @@ void expect_the_reference_backends_bits(const gemm_problem<F>& p) {
   for (std::size_t e = 0; e < here.size(); ++e) ASSERT_TRUE(same_bits<F>(here[e], serial[e])) << "output " << e;
 }
 
-// Runs the scheme and the FMA kernel on p: the scheme must decline (its reason containing
-// `reason`, any when empty) and give the FMA kernel's bits; with on_uncovered = raise,
+// Runs the scheme (with `asked`) and the FMA kernel on p: the scheme must decline (its reason
+// containing `reason`, any when empty) and give the FMA kernel's bits; with on_uncovered = raise,
 // kamp::invalid_argument naming "A, B" and C as it was.
 template <class Space, class F>
-void expect_fma_kernel(const gemm_problem<F>& p, const std::string& reason, const std::string& what) {
+void expect_fma_kernel(const gemm_problem<F>& p, const std::string& reason, const std::string& what,
+                       const blas::ozaki::options& asked = {}) {
   blas::ozaki::report report;
-  const auto got = run<Space>(p, 'N', 'N', {}, &report);
+  const auto got = run<Space>(p, 'N', 'N', asked, &report);
   EXPECT_FALSE(report.scheme) << what;
   EXPECT_FALSE(report.reason.empty()) << what;
   EXPECT_NE(report.reason.find(reason), std::string::npos) << what << ": " << report.reason;
@@ -209,7 +210,7 @@ void expect_fma_kernel(const gemm_problem<F>& p, const std::string& reason, cons
   Kokkos::fence();
   const auto want = copy_to_host(C);
   for (std::size_t e = 0; e < got.size(); ++e) EXPECT_TRUE(same_bits<F>(got[e], want[e])) << what << " output " << e;
-  blas::ozaki::options opts;
+  blas::ozaki::options opts = asked;
   opts.on_uncovered = blas::ozaki::uncovered::raise;
   const auto C2 = on<Space>(p.c, "C2");
   expect_invalid_argument("A, B", [&] {

@@ -1,13 +1,13 @@
 // The Ozaki scheme II GEMM (blas/gemm_ozaki.hpp) for the RNS formats (blas/ozaki/rns_value_format.hpp)
-// on every backend, at 106 to 848 bits (from 424 bits with wide moduli): outputs against the
+// on every backend, at 106 to 1696 bits (from 424 bits with wide moduli): outputs against the
 // exact MPFR GEMM within the scheme's bound on random, wide-range and cancelling operands in every
 // trans combination, and on exponents far outside the double range (RNS's own range, which the
 // scheme covers); exact results where the integers hold the inputs exactly; the same bits on
 // every backend; the FMA kernel's bits (or kamp::invalid_argument, C untouched) for Inf, NaN,
-// magnitudes beyond the scan's binade limit, spreads beyond the integers and sums 848 bits
-// compiles for, and 1696 bits (products beyond the moduli, integers beyond the double parts'
-// range). The format's members on their own (host): the binade exact next to powers of two, the
-// scaled parts summing to the rounded scaled value, the reconstruction's rounding the exact
+// magnitudes beyond the scan's binade limit, spreads beyond the integers and sums 848 and 1696
+// bits compile for, and accuracies beyond all moduli. The format's members on their own (host):
+// the binade exact next to powers of two, the scaled digits giving the rounded scaled value, the
+// reconstruction's rounding the exact
 // truncation to q bits with the RNS invariant, alpha's product folded into that one truncation
 // (and the RNS product beyond the fold's binades, at both ends of the range), the default bits
 // the fewest within the FMA kernel's bound.
@@ -34,8 +34,8 @@ typename scheme<F>::context host_context() {
 
 KAMP_BACKEND_TEST_SUITE(OzakiGemmRns);
 
-// Each test body runs for 106, 212 and 424 bits; the _ALL tests for 848 bits too (its products
-// take about 150 moduli and 60-word sums).
+// Each test body runs for 106, 212 and 424 bits; the _ALL tests for 848 and 1696 bits too (their
+// products take about 150 moduli and 60-word sums, and 270 moduli and 108-124-word sums).
 #define KAMP_OZAKI_RNS_TEST(Name, function) \
   TYPED_TEST(OzakiGemmRns, Name) {          \
     function<TypeParam, rns106>();          \
@@ -48,6 +48,7 @@ KAMP_BACKEND_TEST_SUITE(OzakiGemmRns);
     function<TypeParam, rns212>();              \
     function<TypeParam, rns424>();              \
     function<TypeParam, rns848>();              \
+    function<TypeParam, rns1696>();             \
   }
 
 template <class Space, class F>
@@ -214,9 +215,8 @@ void alpha_at_the_ends_of_the_range() {
 }
 KAMP_OZAKI_RNS_TEST_ALL(AlphaAtTheEndsOfTheRange, alpha_at_the_ends_of_the_range)
 
-// Spreads beyond what 848 bits compiles for (value_format.hpp: 1008-bit integers, 1920-bit sums),
-// and 1696 bits, whose products need more than all moduli (and integers beyond the double parts'
-// range): the FMA kernel computes C. A spread
+// Spreads beyond what 848 and 1696 bits compile for (rns_value_format.hpp: 1008-bit integers and
+// 1920-bit sums, 1872-bit integers): the FMA kernel computes C. A spread
 // of exactly D binades puts one element at 2^0 and one at 2^-D in row 0 of op(A) (and column 0 of
 // op(B)).
 template <class F>
@@ -234,10 +234,22 @@ template <class Space>
 void spreads_beyond_the_longer_formats_limits_take_the_fma_kernel() {
   expect_fma_kernel<Space>(with_spreads<rns848>(670, 200, 0), "integers of more than 1008 bits", "rns_848, 200");
   expect_fma_kernel<Space>(with_spreads<rns848>(672, 124, 124), "-bit sums this format reconstructs", "rns_848, 124");
-  expect_fma_kernel<Space>(with_spreads<rns1696>(674, 0, 0), "bits of moduli", "rns_1696");
+  expect_fma_kernel<Space>(with_spreads<rns1696>(674, 180, 0), "integers of more than 1872 bits", "rns_1696, 180");
 }
 TYPED_TEST(OzakiGemmRns, SpreadsBeyondTheLongerFormatsLimitsTakeTheFmaKernel) {
   spreads_beyond_the_longer_formats_limits_take_the_fma_kernel<TypeParam>();
+}
+
+// An accuracy whose products need more than all 305 moduli (3897 bits) is refused with the reason.
+template <class Space>
+void accuracies_beyond_all_moduli_take_the_fma_kernel() {
+  blas::ozaki::options asked;
+  asked.bits = 2000;
+  expect_fma_kernel<Space>(random_problem<rns1696>(676, 3, 2, 4, -1, 1, false), "bits of moduli, beyond the",
+                           "rns_1696 at 2000 bits", asked);
+}
+TYPED_TEST(OzakiGemmRns, AccuraciesBeyondAllModuliTakeTheFmaKernel) {
+  accuracies_beyond_all_moduli_take_the_fma_kernel<TypeParam>();
 }
 
 template <class Space, class F>
@@ -294,27 +306,33 @@ TEST(OzakiRnsFormat, BinadeIsExact) {
   binade_is_exact<rns1696>();
 }
 
-// The parts of x 2^e sum to round(x 2^e) (half away from zero) exactly, for scales that keep
-// every bit, drop some (with a rounding carry) or drop all, and each part is an integer.
+// The digits of x 2^e give round(x 2^e) (half away from zero) exactly, for scales that keep
+// every bit, drop some (with a rounding carry) or drop all: integer-valued, below 2^35 in
+// magnitude but the top one, zero beyond the count.
 template <class F>
-void scaled_parts_round_exactly() {
+void scaled_digits_round_exactly() {
+  constexpr int capacity = scheme<F>::max_digits;
   const auto c = host_context<F>();
   core::random_source rng(690);
+  mpz_t sum, t, want;
+  mpz_inits(sum, t, want, nullptr);
   for (int trial = 0; trial < 400; ++trial) {
     const F x = random_value<F>(rng, -200, 200);
     const int binade = scheme<F>::binade(c, x);
-    // The largest integer below 2^(bits + 1) for bits up to the format's longest, or far fewer
+    // |x 2^e| below 2^(target + 1), for targets up to the format's longest integers, or far fewer
     // bits than x has.
-    const int longest = blas::ozaki::digit_bits * scheme<F>::max_digits - 2;
+    const int longest = blas::ozaki::digit_bits * capacity - 2;
     const int target = trial % 4 == 0 ? static_cast<int>(rng.integer(-3, 3)) : static_cast<int>(rng.integer(1, longest));
     const int e = target - binade;
-    double parts[scheme<F>::parts];
-    scheme<F>::scaled_parts(c, x, e, parts);
-    mpz_t sum, t, want;
-    mpz_inits(sum, t, want, nullptr);
-    for (const double part : parts) {
-      ASSERT_EQ(part, std::trunc(part));
-      mpz_set_d(t, part);
+    const int count = (target + 1 < 0 ? 0 : target + 1) / blas::ozaki::digit_bits + 1;
+    const auto digits = scheme<F>::template scaled_digits<capacity>(c, x, e, count);
+    mpz_set_ui(sum, 0);
+    for (int j = capacity - 1; j >= 0; --j) {
+      ASSERT_EQ(digits.d[j], std::trunc(digits.d[j])) << "digit " << j;
+      if (j >= count) ASSERT_EQ(digits.d[j], 0.0) << "digit " << j << " beyond " << count;
+      if (j + 1 < count) ASSERT_LE(std::abs(digits.d[j]), 0x1p35) << "digit " << j;
+      mpz_mul_2exp(sum, sum, blas::ozaki::digit_bits);
+      mpz_set_d(t, digits.d[j]);
       mpz_add(sum, sum, t);
     }
     mpfr_value scaled = exact(x);
@@ -322,15 +340,15 @@ void scaled_parts_round_exactly() {
     mpfr_round(scaled.get(), scaled.get());  // half away from zero
     mpfr_get_z(want, scaled.get(), MPFR_RNDN);
     ASSERT_EQ(mpz_cmp(sum, want), 0) << format_traits<F>::to_string(x) << " times 2^" << e;
-    mpz_clears(sum, t, want, nullptr);
   }
+  mpz_clears(sum, t, want, nullptr);
 }
-TEST(OzakiRnsFormat, ScaledPartsRoundExactly) {
-  scaled_parts_round_exactly<rns106>();
-  scaled_parts_round_exactly<rns212>();
-  scaled_parts_round_exactly<rns424>();
-  scaled_parts_round_exactly<rns848>();
-  scaled_parts_round_exactly<rns1696>();
+TEST(OzakiRnsFormat, ScaledDigitsRoundExactly) {
+  scaled_digits_round_exactly<rns106>();
+  scaled_digits_round_exactly<rns212>();
+  scaled_digits_round_exactly<rns424>();
+  scaled_digits_round_exactly<rns848>();
+  scaled_digits_round_exactly<rns1696>();
 }
 
 // Trial t's integer below 2^(32 W), in x and as W words: one bit (t = 0), all ones (t = 1), else
@@ -449,6 +467,7 @@ TEST(OzakiRnsFormat, AlphaTimesTheIntegerTruncatesOnce) {
   alpha_times_the_integer_truncates_once<rns212, 20>();
   alpha_times_the_integer_truncates_once<rns424, 40>();
   alpha_times_the_integer_truncates_once<rns848, 60>();
+  alpha_times_the_integer_truncates_once<rns1696, blas::ozaki::crt_words>();
 }
 
 // The default accuracy is the fewest bits within the FMA kernel's gamma_{k+2} for k >= 3.
