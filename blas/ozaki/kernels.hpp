@@ -180,7 +180,7 @@ struct vector_scales {
 // that they share each modulus' constants and their int8 residues go out in one store.
 // Digits: the capacity of the digit arrays, at least `digits`.
 // What a tile keeps of an element: its integer's parts, or its digits where the format writes
-// them itself (value_format.hpp's direct_digits: the RNS formats).
+// them itself (value_format.hpp's direct_digits: RNS 1696).
 template <class Value, int Digits>
 constexpr int tile_slots() {
   if constexpr (scheme_format<Value>::direct_digits) return Digits;
@@ -191,8 +191,8 @@ template <class ExecSpace, class Value, class Residue, int Digits>
 struct residue_tiles {
   static constexpr bool direct = scheme_format<Value>::direct_digits;
   static constexpr int slots = tile_slots<Value, Digits>();
-  // The tile's slots in at most 48 KiB of scratch (qd_real's five parts: 42 KiB; RNS 424's 12
-  // digits: 28 KiB; RNS 1696's 52: 30 KiB).
+  // The tile's slots in at most 48 KiB of scratch (qd_real's five parts: 42 KiB; RNS 848's 18:
+  // 39 KiB; RNS 1696's 52 digits: 30 KiB).
   static constexpr int tile = slots <= 5 ? 32 : slots <= 18 ? 16 : 8;
   // The group's digits stay in registers: 4 x 4 for dd_real, 2 x 8 for qd_real.
   static constexpr int group = Digits <= 4 ? 4 : Digits <= 8 ? 2 : 1;

@@ -6,9 +6,9 @@
 // integer-valued doubles, its "parts" (value_format.hpp: one for double, two for dd_real, N + 1 for
 // expansion<N>). Their sum is written in signed base-2^36 digits, at most max_digits of them
 // (beta + 1 <= 36 max_digits bits), and the carries are moved up so that every digit but the top
-// one is at most 2^35 in magnitude (the top one 2^36 + 1). The RNS formats write those digits
-// from their binary words themselves (rns_value_format.hpp): their integers pass the double
-// range that parts live in. A residue modulo m is then
+// one is at most 2^35 in magnitude (the top one 2^36 + 1). RNS 1696 writes those digits from its
+// binary words itself (rns_value_format.hpp): its integers pass the double range that parts live
+// in. A residue modulo m is then
 // sum_j D_j w_j with the symmetric weights w_j = 2^36j mod m, |w_j| <= m / 2 < 2^13, reduced
 // every 4 digits: 4 terms (below 2^48, the top digit's 2^49) and a reduced residue stay below
 // 2^51, so every fma is exact and near_remainder's quotient estimate holds.

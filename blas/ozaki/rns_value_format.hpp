@@ -7,10 +7,12 @@
 // words modulo each m_i.
 //   binade        exact: the interval gives X's bit length, or the CRT does next to a power of
 //                 two (rns::exact_bit_length); clamped to +-binade_limit, which analyse refuses.
-//   scaled_digits round(X 2^(exp + e)) exactly, half away from zero, in the residue kernel's
-//                 signed base-2^36 digits, straight from X's binary words: at 1696 bits the
-//                 integers pass the double range, so no format of parts (doubles) could hold them
-//                 (rounding_excess 0).
+//   scaled_parts  round(X 2^(exp + e)) exactly, half away from zero: its 53-bit chunks, each an
+//                 exact double, and one part for the rounding's carry (rounding_excess 0); up to
+//                 848 bits, whose integers stay below 2^1008.
+//   scaled_digits the same integer in the residue kernel's signed base-2^36 digits, straight from
+//                 X's binary words (direct_digits): at 1696 bits the integers pass the double range
+//                 that parts live in. Below it the parts are faster (design.md).
 //   from_integer  truncation to q bits: relative error below 2^(1 - q) (conversion_unit).
 //   from_integer_times
 //                 the integer times alpha's X exactly (32-bit words), then one truncation to q
@@ -69,7 +71,8 @@ struct scheme_format<rns::mp_float<N>> {
   static constexpr int q = constants::significand_bits;
 
   static constexpr bool supported = true;
-  static constexpr bool direct_digits = true;
+  static constexpr bool direct_digits = N > 64;
+  static constexpr int parts = (q + 52) / 53 + 1;
   // q - 2: 2^(1 - bits) + 2^(1 - q) + 2u <= 5u (gamma_5, the FMA kernel's bound at k = 3) while u =
   // 4 / sqrt(M) >= 2^(1.74 - q), i.e. log2 M <= 2q + 0.52 (tests/blas/test_gemm_ozaki_rns.cpp
   // checks that it is the fewest bits).
@@ -97,6 +100,26 @@ struct scheme_format<rns::mp_float<N>> {
     return static_cast<int>(e > binade_limit ? binade_limit : e < -binade_limit ? -binade_limit : e);
   }
 
+  KOKKOS_INLINE_FUNCTION static void scaled_parts(const context& c, const value& x, int e, double (&out)[parts]) {
+    KAMP_UNROLL for (int p = 0; p < parts; ++p) out[p] = 0;
+    if (!x.is_finite() || x.is_zero()) return;
+    std::uint64_t words[constants::words];
+    binary_words(c, x, words);
+    const double sign = x.sign ? -1.0 : 1.0;
+    const std::int64_t t = static_cast<std::int64_t>(x.exp) + e;
+    // t >= 0: X 2^t in chunks from bit 0; t < 0: the chunks of floor(X 2^t) from bit -t, and the
+    // bit below them rounds (a carry of 1 into the last part).
+    const std::int64_t dropped = t < 0 ? -t : 0;
+    KAMP_UNROLL for (int p = 0; p + 1 < parts; ++p) {
+      const std::int64_t from = dropped + 53 * p;
+      if (from < q) {
+        const double chunk = static_cast<double>(detail::bits_at(words, from, 53));
+        out[p] = sign * ::ldexp(chunk, static_cast<int>(53 * p + t + dropped));
+      }
+    }
+    if (dropped > 0 && dropped <= q) out[parts - 1] = sign * static_cast<double>(detail::bits_at(words, dropped - 1, 1));
+  }
+
   // The signed base-2^36 digits of round(X 2^(exp + e)), half away from zero, carries moved up as
   // residues.hpp's digits_of leaves them; |X 2^(exp + e)| < 2^(36 count) is the caller's to ensure.
   template <int Capacity>
@@ -105,11 +128,8 @@ struct scheme_format<rns::mp_float<N>> {
     signed_digits<Capacity> out;
     KAMP_UNROLL for (int j = 0; j < Capacity; ++j) out.d[j] = 0;
     if (!x.is_finite() || x.is_zero()) return out;
-    const constants& b = *c.basis;
-    rns::residue s[N];
-    const std::uint64_t rank = rns::detail::crt_of<N>(x, x.digits, s, b);
     std::uint64_t words[constants::words];
-    rns::low_bits<N>(s, rank, q, b, words);  // X itself: X < 2^q
+    binary_words(c, x, words);
     const std::int64_t t = static_cast<std::int64_t>(x.exp) + e;
     // Digit j of floor(X 2^t) holds X's bits from 36 j - t up; for t < 0 the bit below them rounds
     // (a carry into digit 0, which moving the carries up passes on).
@@ -121,6 +141,14 @@ struct scheme_format<rns::mp_float<N>> {
       KAMP_UNROLL for (int j = 0; j < Capacity; ++j) out.d[j] = -out.d[j];
     }
     return out;
+  }
+
+  // X itself (X < 2^q) in 64-bit words, from the CRT modulo 2^q.
+  KOKKOS_INLINE_FUNCTION static void binary_words(const context& c, const value& x,
+                                                  std::uint64_t (&words)[constants::words]) {
+    rns::residue s[N];
+    const std::uint64_t rank = rns::detail::crt_of<N>(x, x.digits, s, *c.basis);
+    rns::low_bits<N>(s, rank, q, *c.basis, words);
   }
 
   // alpha's X in 32-bit words, least significant first, with its sign and exponent.
@@ -138,10 +166,8 @@ struct scheme_format<rns::mp_float<N>> {
     const std::int64_t e = exact_binade(host, alpha);
     f.fold = e < fold_binade_limit && e > -fold_binade_limit;
     if (!f.fold) return f;
-    rns::residue s[N];
-    const std::uint64_t rank = rns::detail::crt_of<N>(alpha, alpha.digits, s, *host.basis);
     std::uint64_t x[constants::words];
-    rns::low_bits<N>(s, rank, q, *host.basis, x);
+    binary_words(host, alpha, x);
     for (int i = 0; i < factor_words; ++i) f.words[i] = (x[i / 2] >> (32 * (i % 2))) & 0xffffffffu;
     return f;
   }

@@ -6,8 +6,8 @@
 // every backend; the FMA kernel's bits (or kamp::invalid_argument, C untouched) for Inf, NaN,
 // magnitudes beyond the scan's binade limit, spreads beyond the integers and sums 848 and 1696
 // bits compile for, and accuracies beyond all moduli. The format's members on their own (host):
-// the binade exact next to powers of two, the scaled digits giving the rounded scaled value, the
-// reconstruction's rounding the exact
+// the binade exact next to powers of two, the scaled parts and digits giving the rounded scaled
+// value, the reconstruction's rounding the exact
 // truncation to q bits with the RNS invariant, alpha's product folded into that one truncation
 // (and the RNS product beyond the fold's binades, at both ends of the range), the default bits
 // the fewest within the FMA kernel's bound.
@@ -304,6 +304,47 @@ TEST(OzakiRnsFormat, BinadeIsExact) {
   binade_is_exact<rns424>();
   binade_is_exact<rns848>();
   binade_is_exact<rns1696>();
+}
+
+// The parts of x 2^e sum to round(x 2^e) (half away from zero) exactly, for scales that keep
+// every bit, drop some (with a rounding carry) or drop all, and each part is an integer (106-848
+// bits: 1696's integers pass the double range, and its residue kernel takes the digits below).
+template <class F>
+void scaled_parts_round_exactly() {
+  const auto c = host_context<F>();
+  core::random_source rng(690);
+  mpz_t sum, t, want;
+  mpz_inits(sum, t, want, nullptr);
+  for (int trial = 0; trial < 400; ++trial) {
+    const F x = random_value<F>(rng, -200, 200);
+    const int binade = scheme<F>::binade(c, x);
+    // The largest integer below 2^(bits + 1) for bits up to the format's longest, or far fewer
+    // bits than x has.
+    const int longest = blas::ozaki::digit_bits * scheme<F>::max_digits - 2;
+    const int target = trial % 4 == 0 ? static_cast<int>(rng.integer(-3, 3)) : static_cast<int>(rng.integer(1, longest));
+    const int e = target - binade;
+    double parts[scheme<F>::parts];
+    scheme<F>::scaled_parts(c, x, e, parts);
+    mpz_set_ui(sum, 0);
+    for (const double part : parts) {
+      ASSERT_EQ(part, std::trunc(part));
+      mpz_set_d(t, part);
+      mpz_add(sum, sum, t);
+    }
+    mpfr_value scaled = exact(x);
+    mpfr_mul_2si(scaled.get(), scaled.get(), e, MPFR_RNDN);
+    mpfr_round(scaled.get(), scaled.get());  // half away from zero
+    mpfr_get_z(want, scaled.get(), MPFR_RNDN);
+    ASSERT_EQ(mpz_cmp(sum, want), 0) << format_traits<F>::to_string(x) << " times 2^" << e;
+  }
+  mpz_clears(sum, t, want, nullptr);
+}
+TEST(OzakiRnsFormat, ScaledPartsRoundExactly) {
+  static_assert(!scheme<rns848>::direct_digits && scheme<rns1696>::direct_digits, "parts up to 848 bits");
+  scaled_parts_round_exactly<rns106>();
+  scaled_parts_round_exactly<rns212>();
+  scaled_parts_round_exactly<rns424>();
+  scaled_parts_round_exactly<rns848>();
 }
 
 // The digits of x 2^e give round(x 2^e) (half away from zero) exactly, for scales that keep
