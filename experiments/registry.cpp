@@ -33,7 +33,7 @@ const std::vector<experiment>& registry() {
       {"E13", "Double-double GEMM and the emulated double GEMM by the Ozaki scheme II (residue GEMMs on INT8 tensor "
               "cores) vs the FMA kernel and the vendor's DGEMM (issues 13, 47)",
        run_e13_ozaki_gemm},
-      {"E14", "qd_real, expansion<8> and RNS 106-848 GEMM by the Ozaki scheme II (narrow and wide moduli on INT8 tensor cores) vs "
+      {"E14", "qd_real, expansion<8> and RNS 106-1696 GEMM by the Ozaki scheme II (narrow and wide moduli on INT8 tensor cores) vs "
               "the FMA kernel and the vendor's DGEMM (issue 47)",
        run_e14_mp_ozaki_gemm},
   };

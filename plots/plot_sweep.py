@@ -39,6 +39,9 @@ PLOTS = {
     "E12": {"metric": "time_ms", "x": "bits", "log": True,
             "variants": ("split_add", "split_mul", "per_thread", "mpfr"), "exclude": ("_esi", "_digits", "_round"),
             "series": ("variant", "space", "n"), "title": "E12: elementwise time vs precision"},
+    # E14: each format's GEMM rate against n, the scheme beside the FMA kernel and the vendor's DGEMM.
+    "E14": {"metric": "gflops", "x": "n", "log": True, "exclude": ("_products",), "series": ("variant", "format"),
+            "title": "E14: multiple-precision GEMM, GFlop/s of the format's operations vs n"},
     # E10: x is beta (dot panel) or log10 alpha (DFT panel), both linear; exact results (error 0)
     # are drawn at a floor a decade below the panel's smallest nonzero error, named in the title.
     "E10": {"metric": "rel_error_pct", "x": "n", "log": True, "logx": False, "zero_floor": True,
