@@ -39,6 +39,9 @@ PLOTS = {
     "E12": {"metric": "time_ms", "x": "bits", "log": True,
             "variants": ("split_add", "split_mul", "per_thread", "mpfr"), "exclude": ("_esi", "_digits", "_round"),
             "series": ("variant", "space", "n"), "title": "E12: elementwise time vs precision"},
+    # E13: dd_real's (and the emulated double's) GEMM rate against n, the scheme beside the FMA kernel.
+    "E13": {"metric": "gddflops", "x": "n", "log": True, "exclude": ("_products",),
+            "title": "E13: double-double GEMM by the Ozaki scheme II, GDDFlop/s vs n"},
     # E14: each format's GEMM rate against n, the scheme beside the FMA kernel and the vendor's DGEMM.
     "E14": {"metric": "gflops", "x": "n", "log": True, "exclude": ("_products",), "series": ("variant", "format"),
             "title": "E14: multiple-precision GEMM, GFlop/s of the format's operations vs n"},
