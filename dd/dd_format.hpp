@@ -9,8 +9,10 @@
 #include <mpfr.h>
 
 #include <string>
+#include <type_traits>
 
 #include "core/mpfr_value.hpp"
+#include "dd/anchored_level_sum.hpp"
 #include "dd/dd_arithmetic.hpp"
 #include "dd/dd_limits.hpp"
 #include "dd/expansion.hpp"
@@ -137,8 +139,10 @@ struct format_traits<dd::expansion<N>> : dd::detail::multi_double_arithmetic<dd:
   // Sums of exact products of doubles, unnormalised and rounded once (dd/level_sum.hpp).
   using product_sum = dd::level_sum<N>;
   KOKKOS_INLINE_FUNCTION static value_type product_sum_result(const product_sum& s) { return s.result(); }
-  // Sums of products of two expansions, the same way (the GEMV's chains).
-  using value_product_sum = dd::level_sum<N, dd::expansion<N>>;
+  // Sums of products of two expansions rounded once (the GEMV's and GEMM's chains): anchored levels
+  // (FastTwoSum cascades) where they reach the precision, N <= 4, else the level sum.
+  using value_product_sum = std::conditional_t<dd::anchored_levels_fit<N>, dd::anchored_level_sum<N>,
+                                               dd::level_sum<N, dd::expansion<N>>>;
   KOKKOS_INLINE_FUNCTION static value_type value_product_sum_result(const value_product_sum& s) {
     return s.result();
   }

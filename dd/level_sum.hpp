@@ -124,6 +124,36 @@ constexpr int level_sum_segment(int n, const product_profile& p, double limit) {
   return r;
 }
 
+// The terms of x y handed to into(level, t), level a std::integral_constant: diagonal D's products
+// x_i y_(D-i) as TwoProd pairs for D < N (hi at level D, lo at D + 1), rounded at level N for
+// D = N, the diagonals above N dropped (profile_of's count, weight and dropped), in the order
+// D = 0 .. N, i ascending.
+template <int D, int N, class Into>
+KOKKOS_FORCEINLINE_FUNCTION void diagonal_terms(const expansion<N>& x, const expansion<N>& y, Into& into) {
+  KAMP_UNROLL
+  for (int i = D < N ? 0 : D - N + 1; i <= (D < N ? D : N - 1); ++i) {
+    if constexpr (D < N) {
+      double lo = 0;
+      const double hi = core::two_prod(x.c[i], y.c[D - i], lo);
+      into(std::integral_constant<int, D>(), hi);
+      into(std::integral_constant<int, D + 1>(), lo);
+    } else {
+      into(std::integral_constant<int, N>(), core::mul_rn(x.c[i], y.c[D - i]));
+    }
+  }
+}
+
+template <int N, class Into, int... D>
+KOKKOS_FORCEINLINE_FUNCTION void product_terms(const expansion<N>& x, const expansion<N>& y, Into&& into,
+                                               std::integer_sequence<int, D...>) {
+  (diagonal_terms<D>(x, y, into), ...);
+}
+
+template <int N, class Into>
+KOKKOS_FORCEINLINE_FUNCTION void product_terms(const expansion<N>& x, const expansion<N>& y, Into&& into) {
+  product_terms(x, y, into, std::make_integer_sequence<int, N + 1>());
+}
+
 }  // namespace detail
 
 template <int N, class Operand = double>
@@ -136,6 +166,12 @@ struct level_sum {
   static constexpr int segment = detail::level_sum_segment(N, detail::profile_of(N, of_expansions), segment_error);
   static_assert(detail::level_sum_segment_error(N, segment, detail::profile_of(N, of_expansions)) <= segment_error,
                 "no segment keeps the bound");
+  // The bound above as |result - S| <= u_N |S| + (k product_error + fixed_error) u_N M + k
+  // floor_per_product, for the tests.
+  static constexpr double product_error = 2 * segment_error / segment;
+  static constexpr double fixed_error = 4 * segment_error;
+  static constexpr double floor_per_product = (of_expansions ? N * (N + 3) / 2 : 1) * 0x1p-1074;
+  static constexpr double fixed_floor = 0;
 
   // Invariant: a[0] + ... + a[N] is the exact sum of what was added, less the roundings at level
   // N and the renormalisations (the bound above), and the levels kept the expansion invariant
@@ -159,7 +195,7 @@ struct level_sum {
 
   KOKKOS_INLINE_FUNCTION void add_product(const expansion<N>& x, const expansion<N>& y) {
     static_assert(of_expansions, "a level sum of products of doubles takes doubles");
-    add_diagonals(x, y, std::make_integer_sequence<int, N + 1>());
+    detail::product_terms(x, y, [this](auto level, double t) { deposit<decltype(level)::value>(t); });
   }
 
   // The levels as N + 1 components of their sum (not where one is non-finite: it stays so).
@@ -193,29 +229,6 @@ struct level_sum {
   }
 
  private:
-  template <int... D>
-  KOKKOS_FORCEINLINE_FUNCTION void add_diagonals(const expansion<N>& x, const expansion<N>& y,
-                                                 std::integer_sequence<int, D...>) {
-    (add_diagonal<D>(x, y), ...);
-  }
-
-  // Diagonal D of x y (the products x_i y_(D-i), i and D - i below N): TwoProd pairs, hi at level
-  // D and lo at D + 1, for D < N; rounded products at level N for D = N.
-  template <int D>
-  KOKKOS_FORCEINLINE_FUNCTION void add_diagonal(const expansion<N>& x, const expansion<N>& y) {
-    KAMP_UNROLL
-    for (int i = D < N ? 0 : D - N + 1; i <= (D < N ? D : N - 1); ++i) {
-      if constexpr (D < N) {
-        double lo = 0;
-        const double hi = core::two_prod(x.c[i], y.c[D - i], lo);
-        deposit<D>(hi);
-        deposit<D + 1>(lo);
-      } else {
-        deposit<N>(core::mul_rn(x.c[i], y.c[D - i]));
-      }
-    }
-  }
-
   // t into level Level: TwoSums down to level N - 1 (exact), the last addition rounded.
   template <int Level>
   KOKKOS_FORCEINLINE_FUNCTION void deposit(double t) {

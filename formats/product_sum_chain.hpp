@@ -52,8 +52,17 @@ struct fma_product_chain : value_chain<Format> {
   KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>&, const value&) { return false; }
 };
 
+// Accumulators that re-anchor (dd/anchored_level_sum.hpp) offer add and renormalise in parts: a
+// test, the rare re-anchoring and a branch-free rest.
+template <class Accumulator, class = void>
+struct reanchors : std::false_type {};
+template <class Accumulator>
+struct reanchors<Accumulator, std::void_t<decltype(&Accumulator::make_room_for_sum)>> : std::true_type {};
+
 // A chain whose accumulator sums products unnormalised and rounds once (a format's product_sum or
-// value_product_sum); the two chains below add the result() that rounds it to the format.
+// value_product_sum); the two chains below add the result() that rounds it to the format. For an
+// accumulator that re-anchors, fits ... make_room_for_sum are add's and renormalise's parts, for
+// loops over rows that vectorise (blas/generic/chain_steps.hpp).
 template <class Format, class Accumulator>
 struct summed_products_chain {
   using traits = format_traits<Format>;
@@ -73,6 +82,31 @@ struct summed_products_chain {
   }
   KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>& c, const value& s) {
     return !std::isfinite(traits::to_double(c, s));
+  }
+
+  template <class Operand>
+  KOKKOS_INLINE_FUNCTION static bool fits(const accumulator& s, const Operand& a, const Operand& b) {
+    return s.takes(a, b);
+  }
+  template <class Operand>
+  KOKKOS_INLINE_FUNCTION static accumulator make_room(accumulator s, const Operand& a, const Operand& b) {
+    s.make_room(a, b);
+    return s;
+  }
+  template <class Operand>
+  KOKKOS_INLINE_FUNCTION static accumulator add_fitting(const context_t<Format>&, accumulator s, const Operand& a,
+                                                        const Operand& b) {
+    s.add_taken(a, b);
+    return s;
+  }
+  KOKKOS_INLINE_FUNCTION static accumulator carry(accumulator s) {
+    s.carry();
+    return s;
+  }
+  KOKKOS_INLINE_FUNCTION static bool carried_fits(const accumulator& s) { return s.holds_running_sum(); }
+  KOKKOS_INLINE_FUNCTION static accumulator make_room_for_sum(accumulator s) {
+    s.make_room_for_sum();
+    return s;
   }
 };
 

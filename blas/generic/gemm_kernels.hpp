@@ -23,6 +23,7 @@
 
 #include "blas/generic/fma_chain.hpp"
 #include "blas/generic/gemv_kernels.hpp"
+#include "blas/generic/chain_steps.hpp"
 #include "blas/generic/value_planes.hpp"
 #include "core/unroll.hpp"
 
@@ -171,13 +172,11 @@ struct gemm_host_kernel {
     for (int r = 0; r < host_rows; ++r) a.set(r, traits::zero());
     for (std::int64_t l = 0; l < k; ++l) {
       if (l > 0 && l % chain::segment == 0)
-        for (int c = 0; c < cols; ++c)
-          for (int r = 0; r < rows; ++r) sum[c].set(r, chain::renormalise(sum[c].get(r)));
+        for (int c = 0; c < cols; ++c) renormalise_rows<chain>(sum[c], rows);
       for (int r = 0; r < rows; ++r) a.set(r, A.load(op_index(transposed_a, i0 + r, l, lda)));
       for (int c = 0; c < cols; ++c) {
         const value b = B.load(op_index(transposed_b, l, j0 + c, ldb));
-        auto& s = sum[c];
-        for (int r = 0; r < host_rows; ++r) s.set(r, chain::add(context, s.get(r), a.get(r), b));
+        add_to_rows<chain>(context, sum[c], host_rows, row_operands<decltype(a)>{a}, same_operand<value>{b});
       }
     }
     for (int c = 0; c < cols; ++c)

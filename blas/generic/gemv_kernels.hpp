@@ -26,6 +26,7 @@
 
 #include "blas/generic/fma_chain.hpp"
 #include "blas/generic/level1_kernels.hpp"
+#include "blas/generic/chain_steps.hpp"
 #include "blas/generic/value_planes.hpp"
 
 namespace kamp::blas::generic {
@@ -47,11 +48,14 @@ constexpr int gemv_loads_ahead = 4;
 
 // GPU teams of small values (dd_real and smaller) are held to 64 registers per thread, so that
 // Teams teams of Threads threads fill an SM's 64 K registers: at 70 registers GEMV N ran one team
-// of 28 warps per SM (docs/design.md). Larger values keep the compiler's choice.
+// of 28 warps per SM (docs/design.md). Values up to 32 bytes (qd_real) are held to 128 registers,
+// Teams / 2 teams: uncapped, qd_real's anchored levels took 162 and its GEMV N ran 11 warps per SM
+// in 1.02 ms, capped 16 in 0.90 ms (n = 8192, H200). Larger values keep the compiler's choice.
 template <class ExecSpace, class Value, int Threads, int Teams>
-using lean_team_policy = std::conditional_t<(sizeof(Value) <= 16),
-                                            Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Threads, Teams>>,
-                                            Kokkos::TeamPolicy<ExecSpace>>;
+using lean_team_policy = std::conditional_t<
+    (sizeof(Value) <= 16), Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Threads, Teams>>,
+    std::conditional_t<(sizeof(Value) <= 32), Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Threads, Teams / 2>>,
+                       Kokkos::TeamPolicy<ExecSpace>>>;
 
 // The slices of 'N': about 2^18 chains in all (enough to keep an H200's memory busy), each at
 // least 16 columns long, and at most 32 KB of partial sums per team of 32 rows.
@@ -110,11 +114,9 @@ struct gemv_rows_kernel {
         for (int r = 0; r < rows_per_team; ++r) sum.set(r, chain::start(traits::zero()));
         const std::int64_t begin = s * slice_length, end = (s + 1) * slice_length < n ? (s + 1) * slice_length : n;
         for (std::int64_t j = begin; j < end; ++j) {
-          if (j > begin && (j - begin) % chain::segment == 0)
-            for (int r = 0; r < rows; ++r) sum.set(r, chain::renormalise(sum.get(r)));
-          const value xj = x.load(x_map(j));
-          for (int r = 0; r < rows; ++r)
-            sum.set(r, chain::add(context, sum.get(r), A.load(static_cast<std::size_t>(i0 + r + j * lda)), xj));
+          if (j > begin && (j - begin) % chain::segment == 0) renormalise_rows<chain>(sum, rows);
+          add_to_rows<chain>(context, sum, rows, array_operands<Array>{A, static_cast<std::size_t>(i0 + j * lda)},
+                             same_operand<value>{x.load(x_map(j))});
         }
         for (int r = 0; r < rows; ++r) {
           const value rounded = chain::result(sum.get(r));
@@ -196,14 +198,16 @@ struct gemv_columns_kernel {
       // One thread per team: the 32 lanes advance together, the inner loop over consecutive rows;
       // a lane's chain is renormalised after every chain::segment of its terms that more follow.
       value_planes<typename chain::accumulator, gemv_lanes> sum;
+      value_planes<value, gemv_lanes> a, xi;
       for (int l = 0; l < gemv_lanes; ++l) sum.set(l, chain::start(traits::zero()));
       for (std::int64_t i0 = 0; i0 < m; i0 += gemv_lanes) {
         const int rows = static_cast<int>(m - i0 < gemv_lanes ? m - i0 : gemv_lanes);
-        if (i0 > 0 && (i0 / gemv_lanes) % chain::segment == 0)
-          for (int l = 0; l < rows; ++l) sum.set(l, chain::renormalise(sum.get(l)));
-        for (int l = 0; l < rows; ++l)
-          sum.set(l, chain::add(context, sum.get(l), A.load(static_cast<std::size_t>(i0 + l + j * lda)),
-                                x.load(x_map(i0 + l))));
+        if (i0 > 0 && (i0 / gemv_lanes) % chain::segment == 0) renormalise_rows<chain>(sum, rows);
+        for (int l = 0; l < rows; ++l) {
+          a.set(l, A.load(static_cast<std::size_t>(i0 + l + j * lda)));
+          xi.set(l, x.load(x_map(i0 + l)));
+        }
+        add_to_rows<chain>(context, sum, rows, row_operands<decltype(a)>{a}, row_operands<decltype(xi)>{xi});
       }
       for (int l = 0; l < gemv_lanes; ++l) {
         const value rounded = chain::result(sum.get(l));

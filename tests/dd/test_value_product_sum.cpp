@@ -1,17 +1,21 @@
-// Sums of products of two expansions rounded once (dd/level_sum.hpp with expansion operands, the
-// GEMV's chains through the format's value_product_sum) against exact MPFR sums:
-//   |result - S| <= u |S| + (k / R + 2) 2^-7 u M + k N (N + 3) / 2 2^-1074
-// (u the format's unit roundoff, S = start + sum x_j y_j, M = |start| + sum |x_j| |y_j|, R the
-// renormalisation segment), the representation invariant, over random and stressed operands
-// (components at their largest, gaps), chains across many segments, exact and near cancellation,
-// wide exponent spreads, products in the subnormals, a chain continued from a value. A non-finite
-// result (redo the chain) for non-finite operands and sums past DBL_MAX; +0 for zero.
+// Sums of products of two expansions rounded once (the GEMV's chains through the format's
+// value_product_sum: dd/anchored_level_sum.hpp for N <= 4, dd/level_sum.hpp above) against exact
+// MPFR sums, within the accumulator's stated bound
+//   |result - S| <= u |S| + (k product_error + fixed_error) u M + k floor_per_product + fixed_floor
+// (u the format's unit roundoff, S = start + sum x_j y_j, M = |start| + sum |x_j| |y_j|) and the
+// representation invariant, over random and stressed operands (components at their largest, gaps),
+// chains across many segments, exact and near cancellation, wide exponent spreads, products in the
+// subnormals, a chain continued from a value; for the anchored levels also every re-anchoring
+// path (growing leads, a growing running sum, a tiny start) and the levels' binades after every
+// step at the heaviest loads the capacity allows. A non-finite result (redo the chain) for
+// non-finite operands and sums past DBL_MAX; +0 for zero.
 #include <gtest/gtest.h>
 
 #include <cfloat>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -34,6 +38,10 @@ TYPED_TEST_SUITE(value_product_sum_test, value_product_formats);
 
 template <class F>
 using chain = kamp::value_product_chain<F>;
+template <class F>
+using accumulator = typename chain<F>::accumulator;
+template <class F>
+constexpr bool anchored = std::is_same<accumulator<F>, kamp::dd::anchored_level_sum<F::size>>::value;
 template <class F>
 using value = kamp::value_type_t<F>;
 template <class F>
@@ -69,8 +77,9 @@ std::string violation(const value<F>& start, const products<F>& terms, const val
     mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDN);
   }
   const double k = static_cast<double>(terms.size());
-  return sum_bound_violation<F>(exact, magnitude, (k / chain<F>::segment + 2) * 0x1p-7, k * n * (n + 3) / 2 * 0x1p-1074,
-                                r);
+  using A = accumulator<F>;
+  return sum_bound_violation<F>(exact, magnitude, k * A::product_error + A::fixed_error,
+                                k * A::floor_per_product + A::fixed_floor, r);
 }
 
 template <class F>
@@ -177,8 +186,98 @@ TYPED_TEST(value_product_sum_test, non_finite_operands_and_overflow_ask_for_the_
     const auto r = summed<F>(value<F>(), terms);
     EXPECT_TRUE(chain<F>::needs_recompute({}, r)) << show(r);
   }
-  // Near DBL_MAX but finite all the way: an ordinary result.
-  expect_within<F>({{F(DBL_MAX), F(0.5)}, {F(DBL_MAX), F(0.25)}, {F(-DBL_MAX), F(0.125)}});
+  // Near DBL_MAX but finite all the way: an ordinary result from the level sums; anchored levels,
+  // whose level 0 needs 2^g of headroom above a lead, ask for the fma chain there, and take leads
+  // up to 2^(1023 - g) as ordinary ones.
+  const products<F> near_max{{F(DBL_MAX), F(0.5)}, {F(DBL_MAX), F(0.25)}, {F(-DBL_MAX), F(0.125)}};
+  if constexpr (anchored<F>) {
+    const auto r = summed<F>(value<F>(), near_max);
+    EXPECT_TRUE(chain<F>::needs_recompute({}, r)) << show(r);
+    const int top = 1023 - accumulator<F>::headroom - 1;
+    products<F> high;
+    for (int j = 0; j < 3; ++j)
+      high.push_back({F(std::ldexp(1 + rng.uniform(0, 1), top - 4)), F(std::ldexp(1 + rng.uniform(0, 1), 2) * (j == 1 ? -1 : 1))});
+    expect_within<F>(high);
+  } else {
+    expect_within<F>(near_max);
+  }
+}
+
+// The anchored levels' own paths (dd/anchored_level_sum.hpp), for the formats that use them.
+template <class F>
+class anchored_level_sum_test : public ::testing::Test {};
+using anchored_formats = kamp::formats::apply_t<
+    tested_formats_t<kamp::formats::type_list<kamp::dd::expansion<2>, kamp::dd::expansion<3>, kamp::dd::qd_real>>,
+    ::testing::Types>;
+TYPED_TEST_SUITE(anchored_level_sum_test, anchored_formats);
+
+TYPED_TEST(anchored_level_sum_test, the_formats_use_anchored_levels) {
+  EXPECT_TRUE(anchored<TypeParam>);
+}
+
+// Leads that grow past the anchor's headroom product by product (each re-anchors), the same leads
+// falling (the anchor stays at the largest), a running sum that grows into level 0's headroom (it
+// re-anchors at the carry passes), a tiny start, zero products first and big products cancelling
+// exactly before small ones.
+TYPED_TEST(anchored_level_sum_test, every_reanchoring_path_keeps_the_bound) {
+  using F = TypeParam;
+  kamp::core::random_source rng(9300 + F::size);
+  for (int trial = 0; trial < 20; ++trial) {
+    products<F> rising;
+    for (int j = 0; j < 150; ++j) {
+      auto x = random_value<F>(rng, -700 + 9 * j, -700 + 9 * j);
+      if (rng.integer(0, 1)) x = negated(x);
+      rising.push_back({x, random_value<F>(rng, -1, 1)});
+    }
+    expect_within<F>(rising);
+    expect_within<F>(products<F>(rising.rbegin(), rising.rend()));
+
+    const auto x = random_value<F>(rng, -3, 3), y = random_value<F>(rng, -3, 3);
+    expect_within<F>(products<F>(3000, {x, y}));
+    expect_within<F>(random_products<F>(rng, 1 + trial, -5, 5), random_value<F>(rng, -900, -890));
+
+    products<F> zeros_first(static_cast<std::size_t>(trial % 7), {F(0.0), y});
+    const auto rest = random_products<F>(rng, 9, -5, 5);
+    zeros_first.insert(zeros_first.end(), rest.begin(), rest.end());
+    expect_within<F>(zeros_first);
+
+    products<F> cancelled;
+    for (int j = 0; j < 10; ++j) {
+      const auto big = random_value<F>(rng, 400, 420), other = random_value<F>(rng, -2, 2);
+      cancelled.push_back({big, other});
+      cancelled.push_back({negated(big), other});
+    }
+    const auto small = random_products<F>(rng, 30, -200, -180);
+    cancelled.insert(cancelled.end(), small.begin(), small.end());
+    expect_within<F>(cancelled);
+  }
+}
+
+// The capacity argument's consequence on heavy loads: one sign, operands whose every component is
+// as large as the invariant allows, the same lead throughout (just below the anchor's limit), and
+// the running sum growing into level 0's headroom; every level must stay in its binade after every
+// product and carry pass (the worst case, every error passed down at its largest with one sign, is
+// the compile-time check of dd/anchored_level_sum.hpp).
+TYPED_TEST(anchored_level_sum_test, levels_stay_in_their_binades_at_the_heaviest_loads) {
+  using F = TypeParam;
+  using A = accumulator<F>;
+  kamp::core::random_source rng(9400 + F::size);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int kind = trial % 2;  // components at their largest: one sign, or alternating
+    const auto x = stressed_expansion<F>(rng, kind, 5), y = stressed_expansion<F>(rng, kind, 5);
+    A sum;
+    products<F> terms;
+    for (int j = 0; j < 40 * A::segment + 3; ++j) {
+      if (j > 0 && j % A::segment == 0) {
+        sum.renormalise();
+        ASSERT_TRUE(sum.in_binades()) << "after the carry pass at product " << j;
+      }
+      sum.add_product(x, y);
+      terms.push_back({x, y});
+      ASSERT_TRUE(sum.in_binades()) << "after product " << j;
+    }
+    ASSERT_EQ(violation<F>(value<F>(), terms, sum.result()), "");
+  }
 }
 
 }  // namespace
