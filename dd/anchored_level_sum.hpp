@@ -10,8 +10,8 @@
 // 52), v_k is a multiple of it, v_k = a_k - sigma_k is exact, and sigma_k is read off a_k's
 // exponent. The products' terms enter as in the level sum (diagonal d's TwoProd his at level d,
 // their los at d + 1, diagonal N's rounded products at level N, the diagonals above N dropped),
-// each by FastTwoSum down to level N - 1 and one rounded addition at level N. A FastTwoSum into a_k is exact because |term| < 2^(e_k), and
-// the error it passes on is at most U_k / 2.
+// each by FastTwoSum down to level N - 1 and one rounded addition at level N. A FastTwoSum into
+// a_k is exact because |term| < 2^(e_k), and the error it passes on is at most U_k / 2.
 // - Capacity. A carry pass (renormalise(), after at most R = segment products) moves each level's
 //   part above U_(k-1) into level k - 1, bottom up, exactly, leaving |v_k| <= U_(k-1) / 2. A
 //   product sends level k >= 1 at most t_(k-1) errors of U_(k-1) / 2 (t_d the terms that pass
