@@ -197,28 +197,15 @@ struct anchored_level_sum {
   }
   KOKKOS_INLINE_FUNCTION void make_room_for_sum() { *this = rebased(*this, 0.0); }
 
-  KOKKOS_INLINE_FUNCTION bool finite() const {
-    bool all = true;
-    KAMP_UNROLL
-    for (int k = 0; k <= N; ++k) all = all && std::isfinite(a[k]);
-    return all;
-  }
+  KOKKOS_INLINE_FUNCTION bool finite() const { return detail::levels_finite<N>(a); }
 
   // The sum rounded to N components, or a non-finite value where a level is not finite.
   KOKKOS_INLINE_FUNCTION expansion<N> result() const {
-    if (!finite()) {
-      double plain = 0;
-      KAMP_UNROLL
-      for (int k = 0; k <= N; ++k) plain += a[k];
-      return expansion<N>(plain);
-    }
+    if (!finite()) return detail::non_finite_levels<N>(a);
     double terms[N + 1];
     KAMP_UNROLL
     for (int k = 0; k <= N; ++k) terms[k] = core::sub_rn(a[N - k], sigma_of(a[N - k]));
-    detail::exact_sum<N + 1> s(terms);
-    expansion<N> r = detail::leading_components<N>(s);
-    if (r.c[0] == 0) r.c[0] = 0.0;  // +0
-    return r;
+    return detail::rounded_levels<N>(terms);
   }
 
   // Whether every level is in its binade (exponent e_0 - s k and |a_k - sigma_k| < 2^(e_k - 1)),

@@ -154,6 +154,35 @@ KOKKOS_FORCEINLINE_FUNCTION void product_terms(const expansion<N>& x, const expa
   product_terms(x, y, into, std::make_integer_sequence<int, N + 1>());
 }
 
+// Whether all N + 1 levels are finite.
+template <int N>
+KOKKOS_INLINE_FUNCTION bool levels_finite(const double (&a)[N + 1]) {
+  bool all = true;
+  KAMP_UNROLL
+  for (int k = 0; k <= N; ++k) all = all && std::isfinite(a[k]);
+  return all;
+}
+
+// Levels with a non-finite one as an expansion: their plain sum, Inf or NaN whenever one is
+// (the caller redoes the chain).
+template <int N>
+KOKKOS_INLINE_FUNCTION expansion<N> non_finite_levels(const double (&a)[N + 1]) {
+  double plain = 0;
+  KAMP_UNROLL  // a loop left rolled would index a[] at run time and put it in local memory
+  for (int k = 0; k <= N; ++k) plain += a[k];
+  return expansion<N>(plain);
+}
+
+// The exact sum of N + 1 values (smallest first) rounded to N components by extraction; +0 for
+// zero (the levels' zeros may be -0).
+template <int N>
+KOKKOS_INLINE_FUNCTION expansion<N> rounded_levels(const double (&smallest_first)[N + 1]) {
+  exact_sum<N + 1> s(smallest_first);
+  expansion<N> r = leading_components<N>(s);
+  if (r.c[0] == 0) r.c[0] = 0.0;
+  return r;
+}
+
 }  // namespace detail
 
 template <int N, class Operand = double>
@@ -206,26 +235,16 @@ struct level_sum {
     for (int k = 0; k <= N; ++k) a[k] = s.extract(N + 1 - k);
   }
 
-  KOKKOS_INLINE_FUNCTION bool finite() const {
-    bool all = true;
-    KAMP_UNROLL
-    for (int k = 0; k <= N; ++k) all = all && std::isfinite(a[k]);
-    return all;
-  }
+  KOKKOS_INLINE_FUNCTION bool finite() const { return detail::levels_finite<N>(a); }
 
   // The sum rounded to N components, or a non-finite value where a level is not finite (redo
-  // the chain): the levels' plain sum, Inf or NaN whenever one of them is.
+  // the chain).
   KOKKOS_INLINE_FUNCTION expansion<N> result() const {
-    if (!finite()) {
-      double plain = 0;
-      KAMP_UNROLL  // a loop left rolled would index a[] at run time and put it in local memory
-      for (int k = 0; k <= N; ++k) plain += a[k];
-      return expansion<N>(plain);
-    }
-    detail::exact_sum<N + 1> s = grown();
-    expansion<N> r = detail::leading_components<N>(s);
-    if (r.c[0] == 0) r.c[0] = 0.0;  // +0 (the levels' zeros may be -0)
-    return r;
+    if (!finite()) return detail::non_finite_levels<N>(a);
+    double terms[N + 1];
+    KAMP_UNROLL
+    for (int k = 0; k <= N; ++k) terms[k] = a[N - k];
+    return detail::rounded_levels<N>(terms);
   }
 
  private:
