@@ -32,8 +32,7 @@ void measure(harness::results_table& table, problem_size size) {
                                              {"gemm_NN", paper ? 2048 : 512, 22.0, 86.0, 13.0}};
   for (const auto& op : headline) {
     bench.template run<dd::dd_real>(op, true);
-    // qd_real's generic expansion arithmetic makes a host GEMM of n = 2048 take hours.
-    if (op.name != "gemm_NN" || gpu) bench.template run<dd::qd_real>(op, true);
+    bench.template run<dd::qd_real>(op, true);
     // The RNS format at the same precisions (106 and 212 bits), through the same BLAS; its
     // GEMM is the generic one-thread-per-output kernel, so it runs at the sweep's smallest size.
     blas_operation rns_op = op;
