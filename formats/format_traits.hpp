@@ -63,6 +63,12 @@
 //       the sum rounded to the format within fma's bound per term (formats/product_sum_chain.hpp);
 //       a non-finite result asks for the chain to be redone with fma_by_double
 //
+// Optional, for formats that sum products of doubles and their values unnormalised (dd_real):
+//   using mixed_product_sum;                   as product_sum, with add_product(double, value_type)
+//   KOKKOS_INLINE_FUNCTION static value_type mixed_product_sum_result(const mixed_product_sum&);
+//       the sum rounded to the format within fma_by_double's bound per term; a non-finite result
+//       asks for the chain to be redone with fma_by_double (sparse/spmv.hpp)
+//
 // Optional, for formats that sum products of two of their values unnormalised (the expansions):
 //   using value_product_sum;                   as product_sum, with add_product(value_type, value_type)
 //   KOKKOS_INLINE_FUNCTION static value_type value_product_sum_result(const value_product_sum&);

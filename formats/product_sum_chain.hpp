@@ -6,9 +6,10 @@
 // product_sum result is not finite (an Inf or NaN operand, or an overflow inside) is redone with
 // the fma chain (needs_recompute), so the special values are always fma's. A caller runs
 // renormalise(s) after every `segment` products (the level sums' bound needs it). value_chain is
-// the chain over the format's own values that needs no renormalising; value_product_chain sums
-// products of two values of the format (the GEMV's chains) the same way where the format offers
-// a value_product_sum.
+// the chain over the format's own values that needs no renormalising; mixed_row_chain sums
+// products of doubles and values of the format (the SpMV over a vector in the format) the same way
+// where the format offers a mixed_product_sum, else by fma_by_double; value_product_chain sums
+// products of two values of the format (the GEMV's chains) where it offers a value_product_sum.
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
@@ -120,6 +121,50 @@ struct product_sum_chain<Format, true> : summed_products_chain<Format, typename 
     return format_traits<Format>::product_sum_result(s);
   }
 };
+
+template <class Traits, class = void>
+struct has_mixed_product_sum : std::false_type {};
+template <class Traits>
+struct has_mixed_product_sum<Traits, std::void_t<typename Traits::mixed_product_sum>> : std::true_type {};
+
+// A chain s <- s + a_j x_j over doubles a_j and values x_j of the format (a sparse row times a
+// vector in the format): fma_by_double(a, x, s) ...
+template <class Format>
+struct fma_by_double_chain : value_chain<Format> {
+  using value = value_type_t<Format>;
+  KOKKOS_INLINE_FUNCTION static value add(const context_t<Format>& c, const value& s, double a, const value& x) {
+    return fma_by_double<Format>(c, a, x, s);
+  }
+  KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>&, const value&) { return false; }
+};
+
+// ... or, for formats with a mixed_product_sum, the products summed unnormalised and rounded once,
+// renormalised after every `segment` products; a non-finite result asks for the chain to be redone
+// with fma_by_double_chain.
+template <class Format>
+struct mixed_product_chain {
+  using traits = format_traits<Format>;
+  using value = value_type_t<Format>;
+  using accumulator = typename traits::mixed_product_sum;
+  static constexpr std::int64_t segment = accumulator::segment;
+  KOKKOS_INLINE_FUNCTION static accumulator start(const value& s) { return accumulator(s); }
+  KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>&, accumulator s, double a, const value& x) {
+    s.add_product(a, x);
+    return s;
+  }
+  KOKKOS_INLINE_FUNCTION static accumulator renormalise(accumulator s) {
+    s.renormalise();
+    return s;
+  }
+  KOKKOS_INLINE_FUNCTION static value result(const accumulator& s) { return traits::mixed_product_sum_result(s); }
+  KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>& c, const value& s) {
+    return !std::isfinite(traits::to_double(c, s));
+  }
+};
+
+template <class Format>
+using mixed_row_chain = std::conditional_t<has_mixed_product_sum<format_traits<Format>>::value,
+                                           mixed_product_chain<Format>, fma_by_double_chain<Format>>;
 
 template <class Traits, class = void>
 struct has_value_product_sum : std::false_type {};

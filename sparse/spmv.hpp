@@ -2,10 +2,11 @@
 // y <- alpha A x + beta y for a CSR matrix A with double values and vectors x, y of any format
 // (kamp::array_t<Format, MemorySpace>), written once through format_traits. Each row is a chain
 // of fused multiply-adds in the format (or, on a GPU, one chain per lane joined by a tree of
-// additions: detail::spmv_rows) with a_ij exact in the format (fma_by_double: fma's bound), so
-// every output obeys the GEMV bound of seed 000 with the row's nonzero count r in place of the
-// inner dimension and two roundings per fma: |y_i - y*_i| <= gamma_(2r+3) (|alpha| (|A||x|)_i +
-// |beta| |y_i|) (core::product_error_factor(2r + 1, u)). beta = 0 does not read y (NaN there is
+// additions: detail::spmv_rows) with a_ij exact in the format (fma_by_double: fma's bound), or for
+// dd_real a sum of the products in two parts rounded once, within that chain's bound; so every
+// output obeys the GEMV bound of seed 000 with the row's nonzero count r in place of the inner
+// dimension and two roundings per fma: |y_i - y*_i| <= gamma_(2r+3) (|alpha| (|A||x|)_i + |beta|
+// |y_i|) (core::product_error_factor(2r + 1, u)). beta = 0 does not read y (NaN there is
 // overwritten). Argument errors (x not of length cols, y not of length rows) raise
 // kamp::invalid_argument naming the argument before anything is written. The distributed
 // overload (sparse/distributed_matrix.hpp) runs the same chains with the halo exchanged.
@@ -203,61 +204,64 @@ KOKKOS_INLINE_FUNCTION void store_row(const context_t<Format>& context, bool alp
   y.store(static_cast<std::size_t>(i), result);
 }
 
-// y_i <- alpha sum_p a_ip x_(col p) + beta y_i for the rows of `rows`; x is read through
-// X::load(column), so the same chain serves a csr_matrix and a distributed one. With L lanes a
-// row is L chains of fmas joined by a tree of additions: no term passes through more roundings
-// than in the one chain, so the bound above holds.
-template <class ExecSpace, class Format, class X, class Array>
-void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
-               const csr_matrix<typename Array::memory_space>& A, const X& x, const value_type_t<Format>& beta,
-               const Array& y, const row_set<typename Array::memory_space>& rows, const row_shape& shape) {
+// y_i <- alpha sum_p a_ip x_(col p) + beta y_i for the rows of `rows`, each row's sum by Chain
+// and, where Chain's result is not finite, redone as one chain of Fallback over CSR (the special
+// values and the overflow retries of the format's fma). x is read through X::load(column), so the
+// same loop serves a csr_matrix and a distributed one.
+template <class ExecSpace, class Format, class Chain, class Fallback, class X, class Array>
+void rows_times_vector(const std::string& label, const ExecSpace& exec, const value_type_t<Format>& alpha,
+                       const csr_matrix<typename Array::memory_space>& A, const X& x,
+                       const value_type_t<Format>& beta, const Array& y,
+                       const row_set<typename Array::memory_space>& rows, const row_shape& shape) {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
   const bool alpha_one = equals_double<Format>(alpha, 1.0), beta_zero = equals_double<Format>(beta, 0.0);
   const auto context = traits::template context<typename Array::memory_space>();
-  reduce_rows<ExecSpace, Format>(
-      "kamp::sparse::spmv", exec, A, rows,
-      KOKKOS_LAMBDA(double a, std::int32_t col, const value& acc) {
-        return fma_by_double<Format>(context, a, x.load(col), acc);
+  reduce_rows<ExecSpace, Format, Chain>(
+      label, exec, A, rows,
+      KOKKOS_LAMBDA(double a, std::int32_t col, const typename Chain::accumulator& acc) {
+        return Chain::add(context, acc, a, x.load(col));
       },
-      KOKKOS_LAMBDA(std::int64_t i, const value& sum) {
+      KOKKOS_LAMBDA(std::int64_t i, const value& row_sum) {
+        value sum = row_sum;
+        if (Chain::needs_recompute(context, row_sum)) {
+          sum = traits::zero();
+          for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p)
+            sum = Fallback::add(context, sum, A.value(p), x.load(A.col(p)));
+        }
         store_row<Format>(context, alpha_one, alpha, sum, beta_zero, beta, y, i);
       },
       shape);
 }
 
-// spmv_rows for x in double (X::load(column) gives a double): each row's products a_ij x_j are
+// The SpMV over x in the format: each row is the format's mixed_row_chain
+// (formats/product_sum_chain.hpp): for dd_real the products summed in two parts and rounded once
+// (dd/mixed_product_sum.hpp: within 6.51 r + 4.02 units of u^2 |A||x| a row, where the fma
+// chain's 2r + 1 roundings of 5u^2 allow 10 r + 5), else the chain of fma_by_double. With L lanes
+// a row is L chains joined by a tree of additions: no term passes through more roundings than in
+// the one chain (dd_real: 6.51 ceil(r / L) + 4.02 + 3.01 min(log2 L, r - 1) units,
+// AccurateDWPlusDW erring by 3.01 u^2 a level; inside 10 r + 5 for every r and L <= 32), so the
+// bound above holds.
+template <class ExecSpace, class Format, class X, class Array>
+void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
+               const csr_matrix<typename Array::memory_space>& A, const X& x, const value_type_t<Format>& beta,
+               const Array& y, const row_set<typename Array::memory_space>& rows, const row_shape& shape) {
+  rows_times_vector<ExecSpace, Format, mixed_row_chain<Format>, fma_by_double_chain<Format>>(
+      "kamp::sparse::spmv", exec, alpha, A, x, beta, y, rows, shape);
+}
+
+// The SpMV over x in double (X::load(column) gives a double): each row's products a_ij x_j are
 // exact, so the multi-doubles and the RNS formats up to 212 bits add them unnormalised and round
 // once (sparse/row_sum_chain.hpp: within one rounding of the format and 2^-23 of one per block of
 // R products, dd/level_sum.hpp); the others run the fma chain of spmv_rows on from_double(x_j), bit
-// for bit. A row whose sum is not finite is redone as one chain of fma_by_double over CSR (the
-// special values and the overflow retries of the format's fma).
+// for bit.
 template <class ExecSpace, class Format, class X, class Array>
 void spmv_rows_of_doubles(const ExecSpace& exec, const value_type_t<Format>& alpha,
                           const csr_matrix<typename Array::memory_space>& A, const X& x,
                           const value_type_t<Format>& beta, const Array& y,
                           const row_set<typename Array::memory_space>& rows, const row_shape& shape) {
-  using traits = format_traits<Format>;
-  using value = value_type_t<Format>;
-  using chain = row_sum_chain_t<Format>;
-  using fma_chain = fma_product_chain<Format>;
-  const bool alpha_one = equals_double<Format>(alpha, 1.0), beta_zero = equals_double<Format>(beta, 0.0);
-  const auto context = traits::template context<typename Array::memory_space>();
-  reduce_rows<ExecSpace, Format, chain>(
-      "kamp::sparse::spmv_of_doubles", exec, A, rows,
-      KOKKOS_LAMBDA(double a, std::int32_t col, const typename chain::accumulator& acc) {
-        return chain::add(context, acc, a, x.load(col));
-      },
-      KOKKOS_LAMBDA(std::int64_t i, const value& row_sum) {
-        value sum = row_sum;
-        if (chain::needs_recompute(context, row_sum)) {
-          sum = traits::zero();
-          for (std::int64_t p = A.row_begin(i); p < A.row_end(i); ++p)
-            sum = fma_chain::add(context, sum, A.value(p), x.load(A.col(p)));
-        }
-        store_row<Format>(context, alpha_one, alpha, sum, beta_zero, beta, y, i);
-      },
-      shape);
+  rows_times_vector<ExecSpace, Format, row_sum_chain_t<Format>, fma_product_chain<Format>>(
+      "kamp::sparse::spmv_of_doubles", exec, alpha, A, x, beta, y, rows, shape);
 }
 
 template <class Array>

@@ -2,7 +2,8 @@
 // output within gamma_(2r+3) (|alpha| (|A||x|)_i + |beta| |y_i|) (sparse/spmv.hpp, r the row's
 // nonzero count); empty rows, a dense row, duplicates summed on assembly; beta = 0 must not read
 // y (NaN there); every row shape (lanes per row, rows per team) within the same bound; one thread
-// per row the row's chain bit for bit, from CSR and from sliced rows; argument
+// per row the row's chain bit for bit (dd_real's two-part sums, dd/mixed_product_sum.hpp), from
+// CSR and from sliced rows, with Inf, NaN and overflowing products the fma chain's; argument
 // errors, a bad shape among them, named with y untouched. The same over x in double, whose rows
 // the multi-double formats round once (tighter bound, special values the fma chain's).
 #include <cmath>
@@ -90,9 +91,86 @@ void check_spmv(bool beta_zero,
   }
 }
 
-// One thread per row is the row's chain in CSR order, the same bits from CSR
-// and from sliced rows on every backend: acc = fma_by_double(a_ij, x_j, acc) from zero, then
-// alpha acc, then beta y_i + that by fma, formed here on the host.
+// Row i's sum as the one-thread kernel forms it, on the host: Chain (sparse/row_sum_chain.hpp,
+// formats/product_sum_chain.hpp) renormalised between blocks of `segment` entries, redone as the
+// Fallback chain of fmas where it asks to be (needs_recompute).
+template <class F, class Chain, class Fallback, class X>
+value_type_t<F> host_row(const sparse::csr_host& host, const std::vector<X>& x, std::int64_t i) {
+  const auto ctx = format_traits<F>::template context<Kokkos::HostSpace>();
+  const std::size_t begin = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i)]),
+                    end = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i + 1)]);
+  auto acc = Chain::start(format_traits<F>::zero());
+  for (std::size_t p = begin; p < end; ++p) {
+    if (p > begin && (p - begin) % Chain::segment == 0) acc = Chain::renormalise(acc);
+    acc = Chain::add(ctx, acc, host.values[p], x[static_cast<std::size_t>(host.col_idx[p])]);
+  }
+  auto sum = Chain::result(acc);
+  if (!Chain::needs_recompute(ctx, sum)) return sum;
+  sum = format_traits<F>::zero();
+  for (std::size_t p = begin; p < end; ++p)
+    sum = Fallback::add(ctx, sum, host.values[p], x[static_cast<std::size_t>(host.col_idx[p])]);
+  return sum;
+}
+
+// Over x in double: the format's row_sum_chain, else fma_by_double on from_double(x_j).
+template <class F>
+value_type_t<F> host_row_of_doubles(const sparse::csr_host& host, const std::vector<double>& x, std::int64_t i) {
+  return host_row<F, sparse::row_sum_chain_t<F>, fma_product_chain<F>>(host, x, i);
+}
+
+// Over x in the format: its mixed_row_chain (dd_real's two-part sums), else fma_by_double.
+template <class F>
+value_type_t<F> host_row_of_values(const sparse::csr_host& host, const std::vector<value_type_t<F>>& x,
+                                   std::int64_t i) {
+  return host_row<F, mixed_row_chain<F>, fma_by_double_chain<F>>(host, x, i);
+}
+
+// One thread per row over x in the format where an entry of x is Inf, NaN or near DBL_MAX (its
+// products overflow): the host's row chain bit for bit, and every row whose fma chain is not
+// finite has that chain's value (IEEE's, where dd_real's two-part sum redoes the row); a row
+// without an Inf or NaN operand is never NaN.
+template <class Case>
+void check_row_chain_special_values(sparse::row_storage storage) {
+  using F = typename Case::format;
+  using traits = typename Case::traits;
+  const auto ctx = traits::template context<Kokkos::HostSpace>();
+  core::random_source rng(37);
+  const sparse::csr_host host = random_matrix(rng, 75, 61);
+  const sparse::csr_matrix<typename Case::memory> A(host, storage);
+  auto xs = random_values<F>(rng, 61, -3, 3);
+  const auto special = [](const char* text) { return traits::from_mpfr(mpfr_value::from_string(text, 64).get()); };
+  xs[5] = special("inf");
+  xs[11] = special("nan");
+  xs[20] = special("1e308");
+  xs[21] = special("-1e308");
+  const auto one = from_double<F>(1.0), zero = from_double<F>(0.0);
+  std::vector<value_type_t<F>> zeros(75, zero);
+  auto y = stored<Case>(zeros, "y");
+  sparse::spmv(typename Case::space(), one, A, stored<Case>(xs, "x"), zero, y, sparse::row_shape{1, 1});
+  Kokkos::fence();
+  const auto got = copy_to_host(y);
+  for (std::int64_t i = 0; i < host.rows; ++i) {
+    const auto g = got[static_cast<std::size_t>(i)];
+    ASSERT_TRUE(same_bits<F>(g, host_row_of_values<F>(host, xs, i)))
+        << "y[" << i << "]: " << traits::to_string(g) << " vs the host's chain";
+    const auto fma_row = host_row<F, fma_by_double_chain<F>, fma_by_double_chain<F>>(host, xs, i);
+    if (!std::isfinite(traits::to_double(ctx, fma_row))) {
+      ASSERT_TRUE(same_bits<F>(g, fma_row)) << "y[" << i << "]: " << traits::to_string(g) << " vs the fma chain's "
+                                           << traits::to_string(fma_row);
+    }
+    bool special_operand = false;
+    for (std::int64_t p = host.row_ptr[static_cast<std::size_t>(i)]; p < host.row_ptr[static_cast<std::size_t>(i + 1)];
+         ++p)
+      special_operand = special_operand || host.col_idx[static_cast<std::size_t>(p)] == 5 ||
+                        host.col_idx[static_cast<std::size_t>(p)] == 11;
+    if (!special_operand) ASSERT_FALSE(std::isnan(traits::to_double(ctx, g))) << "y[" << i << "] is NaN";
+  }
+}
+
+// One thread per row is the row's chain in CSR order, the same bits from CSR and from sliced rows
+// on every backend: the format's mixed_row_chain from zero (dd_real's two-part sum, the others
+// acc = fma_by_double(a_ij, x_j, acc)), then alpha acc, then beta y_i + that by fma, formed here
+// on the host (host_row_of_values).
 template <class Case>
 void check_row_chain_bits(sparse::row_storage storage) {
   using F = typename Case::format;
@@ -109,12 +187,7 @@ void check_row_chain_bits(sparse::row_storage storage) {
   Kokkos::fence();
   const auto got = copy_to_host(y);
   for (std::int64_t i = 0; i < host.rows; ++i) {
-    auto acc = traits::zero();
-    for (std::int64_t p = host.row_ptr[static_cast<std::size_t>(i)]; p < host.row_ptr[static_cast<std::size_t>(i + 1)];
-         ++p) {
-      const auto& xj = xs[static_cast<std::size_t>(host.col_idx[static_cast<std::size_t>(p)])];
-      acc = fma_by_double<F>(ctx, host.values[static_cast<std::size_t>(p)], xj, acc);
-    }
+    const auto acc = host_row_of_values<F>(host, xs, i);
     const auto expected = traits::fma(ctx, beta, ys[static_cast<std::size_t>(i)], traits::mul(ctx, alpha, acc));
     ASSERT_TRUE(same_bits<F>(got[static_cast<std::size_t>(i)], expected))
         << "y[" << i << "]" << (storage == sparse::row_storage::csr ? " from CSR" : " from sliced rows") << ": "
@@ -141,28 +214,6 @@ void check_spmv_arguments() {
   }
   const auto after = copy_to_host(y);
   for (std::size_t i = 0; i < ys.size(); ++i) EXPECT_TRUE(same_bits<F>(after[i], ys[i])) << "y[" << i << "] written";
-}
-
-// Row i's sum over x in double as the one-thread kernel forms it, on the host: the format's row
-// chain (sparse/row_sum_chain.hpp) renormalised between blocks of `segment` entries, redone as
-// the fma chain where it asks to be (needs_recompute).
-template <class F>
-value_type_t<F> host_row_of_doubles(const sparse::csr_host& host, const std::vector<double>& x, std::int64_t i) {
-  using chain = sparse::row_sum_chain_t<F>;
-  const auto ctx = format_traits<F>::template context<Kokkos::HostSpace>();
-  const std::size_t begin = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i)]),
-                    end = static_cast<std::size_t>(host.row_ptr[static_cast<std::size_t>(i + 1)]);
-  auto acc = chain::start(format_traits<F>::zero());
-  for (std::size_t p = begin; p < end; ++p) {
-    if (p > begin && (p - begin) % chain::segment == 0) acc = chain::renormalise(acc);
-    acc = chain::add(ctx, acc, host.values[p], x[static_cast<std::size_t>(host.col_idx[p])]);
-  }
-  auto sum = chain::result(acc);
-  if (!chain::needs_recompute(ctx, sum)) return sum;
-  sum = format_traits<F>::zero();
-  for (std::size_t p = begin; p < end; ++p)
-    sum = fma_product_chain<F>::add(ctx, sum, host.values[p], x[static_cast<std::size_t>(host.col_idx[p])]);
-  return sum;
 }
 
 // Every row of got = alpha A x + beta y0 (x in double; beta null: beta = 0) within the SpMV's
@@ -369,6 +420,10 @@ TYPED_TEST(spmv_test, EveryRowShapeWithinBound) {
 TYPED_TEST(spmv_test, OneThreadPerRowIsTheRowChainBitForBit) {
   for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
     check_row_chain_bits<TypeParam>(storage);
+}
+TYPED_TEST(spmv_test, OneThreadPerRowSpecialValuesAreTheFmaChains) {
+  for (const auto storage : {sparse::row_storage::csr, sparse::row_storage::csr_and_slices})
+    check_row_chain_special_values<TypeParam>(storage);
 }
 TYPED_TEST(spmv_test, ArgumentErrorsWriteNothing) { check_spmv_arguments<TypeParam>(); }
 TYPED_TEST(spmv_test, OverDoublesRoundsEachRowOnce) {
