@@ -75,9 +75,8 @@ struct summed_products_chain {
     return s;
   }
   KOKKOS_INLINE_FUNCTION static accumulator start(const value& s) { return accumulator(s); }
-  template <class Operand>
-  KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>&, accumulator s, const Operand& a,
-                                                const Operand& b) {
+  template <class A, class B>
+  KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>&, accumulator s, const A& a, const B& b) {
     s.add_product(a, b);
     return s;
   }
@@ -142,23 +141,10 @@ struct fma_by_double_chain : value_chain<Format> {
 // renormalised after every `segment` products; a non-finite result asks for the chain to be redone
 // with fma_by_double_chain.
 template <class Format>
-struct mixed_product_chain {
-  using traits = format_traits<Format>;
-  using value = value_type_t<Format>;
-  using accumulator = typename traits::mixed_product_sum;
-  static constexpr std::int64_t segment = accumulator::segment;
-  KOKKOS_INLINE_FUNCTION static accumulator start(const value& s) { return accumulator(s); }
-  KOKKOS_INLINE_FUNCTION static accumulator add(const context_t<Format>&, accumulator s, double a, const value& x) {
-    s.add_product(a, x);
-    return s;
-  }
-  KOKKOS_INLINE_FUNCTION static accumulator renormalise(accumulator s) {
-    s.renormalise();
-    return s;
-  }
-  KOKKOS_INLINE_FUNCTION static value result(const accumulator& s) { return traits::mixed_product_sum_result(s); }
-  KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>& c, const value& s) {
-    return !std::isfinite(traits::to_double(c, s));
+struct mixed_product_chain : summed_products_chain<Format, typename format_traits<Format>::mixed_product_sum> {
+  using base = summed_products_chain<Format, typename format_traits<Format>::mixed_product_sum>;
+  KOKKOS_INLINE_FUNCTION static value_type_t<Format> result(const typename base::accumulator& s) {
+    return format_traits<Format>::mixed_product_sum_result(s);
   }
 };
 
