@@ -108,16 +108,41 @@ struct entry_step {
   }
 };
 
+// The one-thread row kernel's launch bounds where measured on the H200 (E11's matrix, one call,
+// bits unchanged: experiments/comparisons/spmv_row_launch_bounds_h200.csv). Left to itself nvcc
+// gives these rows 40 registers and Kokkos then picks 96-thread blocks.
+// - The double SpMV (fma_by_double_chain<double>): at most 256 threads and at least 6 blocks a
+//   multiprocessor, a cap of 42 registers it does not reach; scheduled under it the kernel moved
+//   91-94 % of the copy bandwidth against 88-89 % (<256, 1> let it take more registers and
+//   32-thread blocks: 73 %).
+// - mixed_product_chain rows (dd_real's two parts): at most 256 threads and no minimum, so nvcc
+//   keeps 70 registers and more loads in flight per row; Kokkos then runs 32-thread blocks at 42 %
+//   occupancy, and the dd_real SpMV moves 83 % against 75 % (80 % under <256, 6>).
+// - Other chains (JOR's sweeps, qd_real, RNS, level sums: not measured): Kokkos' default.
+template <class Chain>
+struct row_launch_bounds {
+  using type = Kokkos::LaunchBounds<>;
+};
+template <>
+struct row_launch_bounds<fma_by_double_chain<double>> {
+  using type = Kokkos::LaunchBounds<256, 6>;
+};
+template <class Format>
+struct row_launch_bounds<mixed_product_chain<Format>> {
+  using type = Kokkos::LaunchBounds<256, 1>;
+};
+
 // reduce_rows over one storage, one thread per row.
 template <class ExecSpace, class Format, class Chain, class Entries, class Accumulate, class Finish>
 void rows_one_thread_each(const std::string& label, const ExecSpace& exec, const Entries& entries,
                           const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
                           const Finish& finish) {
   using traits = format_traits<Format>;
+  using policy = Kokkos::RangePolicy<ExecSpace, core::kernel_arguments, typename row_launch_bounds<Chain>::type>;
   constexpr std::int64_t unit = Entries::unit;
   const entry_step<Entries, Accumulate> step{entries, accumulate};
   Kokkos::parallel_for(
-      label, Kokkos::RangePolicy<ExecSpace, core::kernel_arguments>(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
+      label, policy(exec, 0, rows.count), KOKKOS_LAMBDA(std::int64_t k) {
         const std::int64_t i = rows(k);
         const auto start = Chain::start(traits::zero());
         finish(i, Chain::result(lane_chain<Chain>(step, entries.begin(k, i), entries.end(k, i), unit, start)));
