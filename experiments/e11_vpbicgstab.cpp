@@ -40,26 +40,27 @@ struct e11_case {
 // The bytes a VP outer iteration's kernels must move, each reading and writing its operands once
 // (s bytes a value of the outer format, n rows, S JOR sweeps, M = 12 nnz + 8 n the matrix):
 // - two inner solves, each: the first sweep omega D^-1 v (24 n), S - 1 sweeps (the matrix, z
-//   once, v, D^-1, the next z: M + 32 n), back to the format (8 + s n);
+//   once, v, D^-1, the next z: M + 32 n), and for the BLAS calls back to the format ((8 + s) n);
 // - two SpMVs over the inner solves' results in double (M + (8 + s) n);
-// - the vector work. Fused (solvers/vp_steps.hpp): A z's dot product (2 s), t_step (4 reads and
-//   2 writes, the inner right-hand side 8), A w's two dot products and t's norm (2 s), r_step
-//   (5 reads, 2 writes), p_step (3 reads, 1 write, 8): 21 s + 16 n. As BLAS calls (formats with kernels of
-//   their own): six dot products over nine operand reads, two copies, five AXPYs and a SCAL
-//   (9 + 4 + 15 + 2 + 3 = 33 s n) and p and t to double (2 (s + 8) n).
-// 10 matrix passes and 25 s + 352 bytes a row at S = 5 fused (39 s + 352 as BLAS calls).
+// - the vector work. Fused (solvers/vp_steps.hpp, z and w read in double): A z's dot product
+//   (2 s), t_step (3 reads, z, 2 writes, the inner right-hand side: 5 s + 16), A w's two dot
+//   products and t's norm (2 s), r_step (4 reads, w, 2 writes: 6 s + 8), p_step (3 reads, 1
+//   write, 8): 19 s + 32 n. As BLAS calls (formats with kernels of their own): six dot products
+//   over nine operand reads, two copies, five AXPYs and a SCAL (9 + 4 + 15 + 2 + 3 = 33 s n) and p
+//   and t to double (2 (s + 8) n).
+// 10 matrix passes and 21 s + 352 bytes a row at S = 5 fused (39 s + 352 as BLAS calls).
 double vp_iteration_bytes(const sparse::csr_host& host, double value_bytes, int sweeps, bool fused_steps) {
   const double n = static_cast<double>(host.rows), s = value_bytes;
   const double matrix = 12.0 * static_cast<double>(host.nnz()) + 8.0 * n;
-  const double inner = 24 * n + (sweeps - 1) * (matrix + 32 * n) + (8 + s) * n;
-  const double vectors = fused_steps ? (21 * s + 16) * n : 33 * s * n + 2 * (s + 8) * n;
+  const double inner = 24 * n + (sweeps - 1) * (matrix + 32 * n) + (fused_steps ? 0 : (8 + s) * n);
+  const double vectors = fused_steps ? (19 * s + 32) * n : 33 * s * n + 2 * (s + 8) * n;
   return 2 * inner + 2 * (matrix + (8 + s) * n) + vectors;
 }
 
 // Where a VP iteration's time goes: each of its kernels' launches timed alone, ten in a row with
 // one fence at the end (as the iteration queues them), median of five. An iteration runs two
-// SpMVs, two inner solves (5 JOR sweeps and the conversion back to the format), A z's dot product
-// and the four vector steps (solvers/vp_steps.hpp); the rest of its time is the host's: the
+// SpMVs, two inner solves (5 JOR sweeps), A z's dot product and the four vector steps
+// (solvers/vp_steps.hpp, reading z and w in double); the rest of its time is the host's: the
 // quotients in MPFR and the waits for the three global sums' results. The operands are the
 // solve's: r = b - A x for the x it reached, z from an inner solve of r and A z (an expansion's
 // arithmetic takes a slower path on exact zeros, so a sparse b would not time what a solve does).
@@ -94,17 +95,16 @@ void measure_vp_parts(harness::results_table& table, const sparse::csr_host& hos
     };
     return median_milliseconds(ten, 5) / 10;
   };
-  const double inner_solve = time_of([&] {
-    inner.solve(exec, inner_in, inner_out);
-    solvers::detail::from_double(exec, inner_out, z);
-  });
+  const double inner_solve = time_of([&] { inner.solve(exec, inner_in, inner_out); });
+  solvers::detail::from_double(exec, inner_out, z);
   const double spmv = time_of([&] { sparse::spmv(exec, one, A, inner_out, zero, az); });
   const double spmv_of_format = time_of([&] { sparse::spmv(exec, one, A, z, zero, az); });
   const double dot = time_of([&] { blas::dot(exec, r, az); });
   const double t_step =
-      time_of([&] { solvers::detail::t_step(exec, quarter, minus_quarter, r, az, z, x, t, inner_in); });
+      time_of([&] { solvers::detail::t_step(exec, quarter, minus_quarter, r, az, inner_out, x, t, inner_in); });
   const double aw_dots = time_of([&] { solvers::detail::aw_dots(exec, az, t); });
-  const double r_step = time_of([&] { solvers::detail::r_step(exec, quarter, minus_quarter, t, az, z, x, p, r); });
+  const double r_step =
+      time_of([&] { solvers::detail::r_step(exec, quarter, minus_quarter, t, az, inner_out, x, p, r); });
   const double p_step = time_of([&] { solvers::detail::p_step(exec, half, minus_quarter, r, az, p, inner_in); });
   const double kernels = 2 * spmv + 2 * inner_solve + dot + t_step + aw_dots + r_step + p_step;
   const auto add = [&](const std::string& part, double ms) {
@@ -143,8 +143,8 @@ double run_case(harness::results_table& table, const sparse::csr_host& host, con
   options.true_residual_every = 0;
   options.precondition = c.precondition;
   solvers::solver_result result;
-  const double ms = median_milliseconds([&] { result = solvers::vpbicgstab(Space(), A, b, x, options); }, 1,
-                                        [&] { copy_from_host(x, zeros); });
+  const double call_ms = median_milliseconds([&] { result = solvers::vpbicgstab(Space(), A, b, x, options); }, 1,
+                                             [&] { copy_from_host(x, zeros); });
   const auto add_as = [&](const std::string& variant, const std::string& metric, double value) {
     auto row = harness::result_row::of("E11", variant, traits::precision, host.nnz(), n, metric, value);
     row.extra["space"] = space_name;
@@ -152,8 +152,11 @@ double run_case(harness::results_table& table, const sparse::csr_host& host, con
     table.add(row);
   };
   const auto add = [&](const std::string& metric, double value) { add_as(c.variant, metric, value); };
-  const double per_iteration = ms / std::max<std::int64_t>(result.iterations, 1);
-  add("time_ms", per_iteration);  // per outer iteration
+  // Per outer iteration, the iterations alone (solver_result::iteration_seconds); the whole call
+  // beside it (the solver's vectors and inner solver, the first residual and the last true one).
+  const double per_iteration = 1e3 * result.iteration_seconds / std::max<std::int64_t>(result.iterations, 1);
+  add("time_ms", per_iteration);
+  add_as(c.variant + "_call", "time_ms", call_ms);
   if (c.precondition) {
     const double floor_ms = vp_iteration_bytes(host, sizeof(value_type_t<Format>), options.inner.sweeps,
                                                solvers::detail::fused_vp_steps<Format>) / (copy_gbs * 1e6);

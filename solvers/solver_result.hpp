@@ -40,6 +40,10 @@ struct solver_result {
   // Seconds from the call to the first iteration's work: the solver's vectors, its inner
   // solver and its halo buffers (with device_peers, opened by every rank), fenced.
   double setup_seconds = 0;
+  // Seconds in the outer iterations, fenced: from the end of the first residual (and its true
+  // residual) to the end of the last iteration's kernels; the true residuals recomputed every
+  // few iterations count, the final one does not. Over `iterations`: the time an iteration costs.
+  double iteration_seconds = 0;
   std::vector<history_entry> history;
 };
 

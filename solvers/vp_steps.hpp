@@ -9,7 +9,9 @@
 //   p_step:   p = r + beta (p - gamma az), inner = double(p)
 // (an AXPY y += a x is y_i = fma(a, x_i, y_i), a dot product the fma chain of blas::dot; the
 // BLAS AXPY skips a = 0, where these steps still add 0 x_i: the same unless x_i is not finite).
-// `inner` is the inner solve's right-hand side in double; an empty view is not written.
+// `inner` is the inner solve's right-hand side in double; an empty view is not written. z and w
+// may be the inner solve's results in double (Kokkos::View<double*>), read as the format: exact,
+// so the bits are those of the steps over their copies in the format.
 // A format with BLAS kernels of its own (blas::format_kernels: RNS, signed digits) runs the
 // steps as those BLAS calls, on the caller's workspace where it passes one (the RNS kernels'
 // intermediate arrays, 180 MB for a 212-bit AXPY of E11's 1.7 M unknowns, are then allocated
@@ -18,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "blas/format_kernels.hpp"
 #include "blas/generic/deterministic_sums.hpp"
@@ -43,6 +46,20 @@ KOKKOS_INLINE_FUNCTION auto at(const Array& a, std::int64_t i) {
   return a.load(static_cast<std::size_t>(i));
 }
 
+// Element i of a vector in the format, or of one in double (a Kokkos::View) as the format.
+template <class Format, class Array>
+KOKKOS_INLINE_FUNCTION value_type_t<Format> as_format(const context_t<Format>& c, const Array& a, std::int64_t i) {
+  if constexpr (Kokkos::is_view<Array>::value) {
+    return format_traits<Format>::from_double(c, a(i));
+  } else {
+    return at(a, i);
+  }
+}
+
+// The BLAS calls need z and w in the format.
+template <class Array, class Rough>
+inline constexpr bool in_format = std::is_same_v<Array, Rough>;
+
 template <class Format, class Array>
 struct aw_dots_term {
   using value = value_type_t<Format>;
@@ -56,15 +73,17 @@ struct aw_dots_term {
   }
 };
 
-template <class Format, class Array>
+template <class Format, class Array, class W>
 struct r_step_term {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
-  Array t, aw, w, x, r0, r;
+  Array t, aw;
+  W w;
+  Array x, r0, r;
   value gamma, minus_gamma;
   KOKKOS_INLINE_FUNCTION void operator()(const context_t<Format>& c, std::int64_t i,
                                          blas::generic::sum_pack<value, 2>& acc) const {
-    x.store(static_cast<std::size_t>(i), traits::fma(c, gamma, at(w, i), at(x, i)));
+    x.store(static_cast<std::size_t>(i), traits::fma(c, gamma, as_format<Format>(c, w, i), at(x, i)));
     const value ri = traits::fma(c, minus_gamma, at(aw, i), at(t, i));
     r.store(static_cast<std::size_t>(i), ri);
     acc[0] = traits::fma(c, at(r0, i), ri, acc[0]);
@@ -72,9 +91,9 @@ struct r_step_term {
   }
 };
 
-template <class ExecSpace, class Array, class Format = typename Array::format>
+template <class ExecSpace, class Array, class Z, class Format = typename Array::format>
 void t_step(const ExecSpace& exec, const value_type_t<Format>& alpha, const value_type_t<Format>& minus_alpha,
-            const Array& r, const Array& az, const Array& z, const Array& x, const Array& t,
+            const Array& r, const Array& az, const Z& z, const Array& x, const Array& t,
             const inner_vector<typename Array::memory_space>& inner, blas_workspace<Array>* workspace = nullptr) {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
@@ -85,10 +104,11 @@ void t_step(const ExecSpace& exec, const value_type_t<Format>& alpha, const valu
         KOKKOS_LAMBDA(std::int64_t i) {
           const value ti = traits::fma(c, minus_alpha, at(az, i), at(r, i));
           t.store(static_cast<std::size_t>(i), ti);
-          x.store(static_cast<std::size_t>(i), traits::fma(c, alpha, at(z, i), at(x, i)));
+          x.store(static_cast<std::size_t>(i), traits::fma(c, alpha, as_format<Format>(c, z, i), at(x, i)));
           if (inner.extent(0) > 0) inner(i) = traits::to_double(c, ti);
         });
   } else {
+    static_assert(in_format<Array, Z>, "the BLAS calls take z in the format");
     copy(exec, r, t);
     blas::axpy(exec, minus_alpha, az, t, workspace);
     blas::axpy(exec, alpha, z, x, workspace);
@@ -107,16 +127,17 @@ std::array<value_type_t<Format>, 3> aw_dots(const ExecSpace& exec, const Array& 
   }
 }
 
-template <class ExecSpace, class Array, class Format = typename Array::format>
+template <class ExecSpace, class Array, class W, class Format = typename Array::format>
 std::array<value_type_t<Format>, 2> r_step(const ExecSpace& exec, const value_type_t<Format>& gamma,
                                            const value_type_t<Format>& minus_gamma, const Array& t, const Array& aw,
-                                           const Array& w, const Array& x, const Array& r0, const Array& r,
+                                           const W& w, const Array& x, const Array& r0, const Array& r,
                                            blas_workspace<Array>* workspace = nullptr) {
   if constexpr (fused_vp_steps<Format>) {
     return blas::generic::deterministic_sums<Format, 2>(
         "kamp::solvers::vp::r_step", exec, static_cast<std::int64_t>(r.size()),
-        r_step_term<Format, Array>{t, aw, w, x, r0, r, gamma, minus_gamma});
+        r_step_term<Format, Array, W>{t, aw, w, x, r0, r, gamma, minus_gamma});
   } else {
+    static_assert(in_format<Array, W>, "the BLAS calls take w in the format");
     blas::axpy(exec, gamma, w, x, workspace);
     copy(exec, t, r);
     blas::axpy(exec, minus_gamma, aw, r, workspace);

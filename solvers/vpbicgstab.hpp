@@ -29,7 +29,9 @@
 // from the one-rank run only by the roundings of those P - 1 additions per dot product.
 //
 // The vector updates and the dot products they feed run as four fused steps
-// (solvers/vp_steps.hpp), bitwise the BLAS calls they replace, and an iteration waits for three
+// (solvers/vp_steps.hpp), bitwise the BLAS calls they replace; they read z and w as the inner
+// solve leaves them, in double (without the preconditioner: p and t themselves), so neither is
+// copied into the format. An iteration waits for three
 // global sums, the fewest Bi-CGSTAB allows: (r0, A z); (A w, t), (A w, A w) and t's norm; (r0, r)
 // and r's norm. t's norm is formed with A w's products, so the test of t against the tolerance
 // comes after the second inner solve and SpMV, which the iteration that meets it computes in vain;
@@ -73,8 +75,10 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   const auto ctx = traits::template context<Kokkos::HostSpace>();
   const value one = traits::from_double(ctx, 1.0), minus_one = traits::from_double(ctx, -1.0);
   const value zero = traits::zero();
-  Array r(n, "kamp::solvers::r"), r0(n, "kamp::solvers::r0"), p(n, "kamp::solvers::p"), z(n, "kamp::solvers::z"),
-      az(n, "kamp::solvers::Az"), t(n, "kamp::solvers::t"), w(n, "kamp::solvers::w"), aw(n, "kamp::solvers::Aw");
+  // z and w in the format only where the steps are BLAS calls over them.
+  const std::size_t rough_n = options.precondition && !detail::fused_vp_steps<Format> ? n : 0;
+  Array r(n, "kamp::solvers::r"), r0(n, "kamp::solvers::r0"), p(n, "kamp::solvers::p"), z(rough_n, "kamp::solvers::z"),
+      az(n, "kamp::solvers::Az"), t(n, "kamp::solvers::t"), w(rough_n, "kamp::solvers::w"), aw(n, "kamp::solvers::Aw");
   // The inner solve's right-hand side in double, formed by the vector step before it.
   const detail::inner_vector<memory> inner_in("kamp::solvers::inner_in", options.precondition ? n : 0);
   const detail::inner_vector<memory> inner_out("kamp::solvers::inner_out", options.precondition ? n : 0);
@@ -85,19 +89,27 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   const auto spmv = [&](const value& alpha, const Array& in, const value& beta, const Array& out) {
     sparse::spmv(exec, alpha, A, in, beta, out, halo);
   };
-  // out = A in, in = the inner solve's result (in double while preconditioned, where in holds it exactly).
-  const auto spmv_of_rough = [&](const Array& in, const Array& out) {
-    if (!options.precondition) return spmv(one, in, zero, out);
+  // out = A v, v the inner solve's result for the right-hand side rhs (in double while
+  // preconditioned; rhs itself without).
+  const auto spmv_of_rough = [&](const Array& rhs, const Array& out) {
+    if (!options.precondition) return spmv(one, rhs, zero, out);
     sparse::spmv(exec, one, A, inner_out, zero, out, inner_halo);
   };
   detail::blas_workspace<Array> workspace;  // the BLAS calls' arrays, for formats with kernels of their own
   const auto global = [&](const auto& local_sums) { return parallel::sum_in_rank_order<Format>(A.comm(), local_sums); };
   const auto dot = [&](const Array& u, const Array& v) { return global(blas::dot(exec, u, v, &workspace)); };
-  // out ~ A^-1 rhs, the inner solve reading inner_in (= double(rhs)); out = rhs without it.
-  const auto rough_solve = [&](const Array& rhs, const Array& out) {
-    if (!options.precondition) return detail::copy(exec, rhs, out);
+  // inner_out ~ A^-1 rhs, the inner solve reading inner_in (= double(rhs)), and in `as_format`
+  // too for the BLAS calls; rhs itself without the preconditioner.
+  const auto rough_solve = [&](const Array& as_format) {
+    if (!options.precondition) return;
     inner.solve(exec, inner_in, inner_out);
-    detail::from_double(exec, inner_out, out);
+    if constexpr (!detail::fused_vp_steps<Format>) detail::from_double(exec, inner_out, as_format);
+  };
+  // step(v) with v the last rough solve's result as the vector steps read it.
+  const auto with_rough = [&](const Array& rhs, const Array& as_format, const auto& step) {
+    if (!options.precondition) return step(rhs);
+    if constexpr (detail::fused_vp_steps<Format>) return step(inner_out);
+    else return step(as_format);
   };
   const double b_norm = detail::host_sqrt<Format>(dot(b, b));
   const auto relative_of = [&](const value& squared_norm) {
@@ -121,7 +133,12 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   value rho = dot(r0, r);
   result.relative_residual = relative_of(dot(r, r));
   result.history.push_back({0, result.relative_residual, true_residual()});
+  std::chrono::steady_clock::time_point iterating{};
   const auto stop = [&](solver_status status) {
+    if (iterating != std::chrono::steady_clock::time_point{}) {
+      exec.fence();
+      result.iteration_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - iterating).count();
+    }
     if (result.history.back().iteration != result.iterations || result.history.back().true_residual < 0) {
       result.history.push_back({result.iterations, result.relative_residual, true_residual()});
     }
@@ -133,18 +150,21 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   };
   if (result.relative_residual <= options.tolerance) return stop(solver_status::converged);
 
+  iterating = std::chrono::steady_clock::now();  // the queue is empty: the true residual waited for its sum
   for (std::int64_t k = 0; k < options.max_iterations; ++k) {
     if (detail::is_zero<Format>(rho)) return stop(solver_status::breakdown_rho);
-    rough_solve(p, z);
-    spmv_of_rough(z, az);
+    rough_solve(z);
+    spmv_of_rough(p, az);
     const value r0_az = dot(r0, az);
     if (detail::is_zero<Format>(r0_az)) return stop(solver_status::breakdown_alpha);
     const value alpha = detail::quotient<Format>(rho, one, r0_az, one);
     if (!detail::is_finite<Format>(alpha)) return stop(solver_status::not_a_number);
     // t = r - alpha A z
-    detail::t_step(exec, alpha, detail::negated<Format>(alpha), r, az, z, x, t, inner_in, &workspace);
-    rough_solve(t, w);
-    spmv_of_rough(w, aw);
+    with_rough(p, z, [&](const auto& zk) {
+      detail::t_step(exec, alpha, detail::negated<Format>(alpha), r, az, zk, x, t, inner_in, &workspace);
+    });
+    rough_solve(w);
+    spmv_of_rough(t, aw);
     const auto [aw_t, aw_aw, t_t] = global(detail::aw_dots(exec, aw, t, &workspace));
     result.iterations = k + 1;
     result.relative_residual = relative_of(t_t);
@@ -157,7 +177,8 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
     if (!detail::is_finite<Format>(gamma)) return stop(solver_status::not_a_number);
     const value minus_gamma = detail::negated<Format>(gamma);
     // x += gamma w, r = t - gamma A w
-    const auto [rho_next, r_r] = global(detail::r_step(exec, gamma, minus_gamma, t, aw, w, x, r0, r, &workspace));
+    const auto [rho_next, r_r] = global(with_rough(
+        t, w, [&](const auto& wk) { return detail::r_step(exec, gamma, minus_gamma, t, aw, wk, x, r0, r, &workspace); }));
     const value beta = detail::quotient<Format>(alpha, rho_next, gamma, rho);
     if (!detail::is_finite<Format>(beta)) return stop(solver_status::not_a_number);
     rho = rho_next;

@@ -136,6 +136,48 @@ void check_steps(std::size_t n, std::uint64_t seed) {
   expect_same_doubles(inner, inner_ref);
 }
 
+// z and w as the inner solve leaves them, in double: the steps read them as the format, so
+// t, x, r and the dot products are those of the steps over their copies in the format.
+template <class Case>
+void check_steps_over_doubles(std::size_t n, std::uint64_t seed) {
+  using F = typename Case::format;
+  using array = typename Case::array;
+  using value = typename Case::value;
+  using memory = typename Case::memory;
+  const typename Case::space exec;
+  step_operands<Case> o(n, seed);
+  const value minus_alpha = solvers::detail::negated<F>(o.alpha), minus_gamma = solvers::detail::negated<F>(o.gamma);
+  core::random_source rng(seed + 1000);
+  const Kokkos::View<double*, memory> zd("zd", n), wd("wd", n), inner("inner", n), inner_ref("inner_ref", n);
+  {
+    const auto zh = Kokkos::create_mirror_view(zd), wh = Kokkos::create_mirror_view(wd);
+    for (std::size_t i = 0; i < n; ++i) {  // spread over 2^-40..2^40, signed, a zero in every 97
+      zh(i) = i % 97 == 5 ? 0.0 : rng.wide_exponent(-40, 40);
+      wh(i) = rng.wide_exponent(-40, 40);
+    }
+    Kokkos::deep_copy(zd, zh);
+    Kokkos::deep_copy(wd, wh);
+  }
+  auto copy = [](std::vector<value> v, const char* label) { return stored<Case>(v, label); };
+  const array z(n, "z"), w(n, "w"), r = copy(o.r, "r"), az = copy(o.az, "az"), aw = copy(o.aw, "aw"),
+              r0 = copy(o.r0, "r0");
+  solvers::detail::from_double(exec, zd, z);
+  solvers::detail::from_double(exec, wd, w);
+  const array x = copy(o.x, "x"), x_ref = copy(o.x, "x_ref"), t(n, "t"), t_ref(n, "t_ref"), r_new(n, "r_new"),
+              r_ref(n, "r_ref");
+  solvers::detail::t_step(exec, o.alpha, minus_alpha, r, az, zd, x, t, inner);
+  solvers::detail::t_step(exec, o.alpha, minus_alpha, r, az, z, x_ref, t_ref, inner_ref);
+  expect_same<Case>(t, t_ref, "t from z in double");
+  expect_same<Case>(x, x_ref, "x from z in double");
+  expect_same_doubles(inner, inner_ref);
+  const auto [r0_r, r_r] = solvers::detail::r_step(exec, o.gamma, minus_gamma, t, aw, wd, x, r0, r_new);
+  const auto [r0_r_ref, r_r_ref] = solvers::detail::r_step(exec, o.gamma, minus_gamma, t_ref, aw, w, x_ref, r0, r_ref);
+  EXPECT_TRUE(identical(r0_r, r0_r_ref));
+  EXPECT_TRUE(identical(r_r, r_r_ref));
+  expect_same<Case>(r_new, r_ref, "r from w in double");
+  expect_same<Case>(x, x_ref, "x from w in double");
+}
+
 template <class Case>
 class vp_steps_test : public ::testing::Test {};
 TYPED_TEST_SUITE(vp_steps_test, fused_cases, blas_case_type_name);
@@ -148,6 +190,15 @@ TYPED_TEST(vp_steps_test, EachStepIsBitwiseItsBlasCalls) {
                         (std::size_t(1) << 18) + 517}) {
     SCOPED_TRACE("n = " + std::to_string(n));
     check_steps<TypeParam>(n, ++seed);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+TYPED_TEST(vp_steps_test, StepsOverTheInnerSolvesDoublesAreThoseOverTheirCopies) {
+  std::uint64_t seed = 70;
+  for (std::size_t n : {std::size_t(0), std::size_t(65), (std::size_t(1) << 18) + 517}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    check_steps_over_doubles<TypeParam>(n, ++seed);
     if (::testing::Test::HasFatalFailure()) return;
   }
 }

@@ -4,6 +4,7 @@
 // recomputed exactly in MPFR on the host; a tolerance below what the format attains is never
 // reported converged; breakdowns and NaN reported as a status with the iteration; the history
 // CSV; argument errors.
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -57,10 +58,15 @@ void check_solves_curl_curl(bool precondition) {
   options.max_iterations = 400;
   options.true_residual_every = 5;
   options.precondition = precondition;
+  const auto called = std::chrono::steady_clock::now();
   const auto result = solvers::vpbicgstab(typename Case::space(), A, b, x, options);
+  const double call_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - called).count();
   ASSERT_EQ(result.status, solvers::solver_status::converged)
       << solvers::to_string(result.status) << " after " << result.iterations << ", residual "
       << result.relative_residual;
+  // The iterations' time is part of the call's, after its setup.
+  EXPECT_GT(result.iteration_seconds, 0);
+  EXPECT_LE(result.iteration_seconds + result.setup_seconds, call_seconds);
   EXPECT_LE(result.relative_residual, options.tolerance);
   EXPECT_LE(result.true_residual, options.tolerance);  // converged means both
   EXPECT_EQ(result.true_residual, result.history.back().true_residual);
