@@ -56,10 +56,6 @@ KOKKOS_INLINE_FUNCTION value_type_t<Format> as_format(const context_t<Format>& c
   }
 }
 
-// The BLAS calls need z and w in the format.
-template <class Array, class Rough>
-inline constexpr bool in_format = std::is_same_v<Array, Rough>;
-
 template <class Format, class Array>
 struct aw_dots_term {
   using value = value_type_t<Format>;
@@ -108,7 +104,7 @@ void t_step(const ExecSpace& exec, const value_type_t<Format>& alpha, const valu
           if (inner.extent(0) > 0) inner(i) = traits::to_double(c, ti);
         });
   } else {
-    static_assert(in_format<Array, Z>, "the BLAS calls take z in the format");
+    static_assert(std::is_same_v<Array, Z>, "the BLAS calls take z in the format");
     copy(exec, r, t);
     blas::axpy(exec, minus_alpha, az, t, workspace);
     blas::axpy(exec, alpha, z, x, workspace);
@@ -137,7 +133,7 @@ std::array<value_type_t<Format>, 2> r_step(const ExecSpace& exec, const value_ty
         "kamp::solvers::vp::r_step", exec, static_cast<std::int64_t>(r.size()),
         r_step_term<Format, Array, W>{t, aw, w, x, r0, r, gamma, minus_gamma});
   } else {
-    static_assert(in_format<Array, W>, "the BLAS calls take w in the format");
+    static_assert(std::is_same_v<Array, W>, "the BLAS calls take w in the format");
     blas::axpy(exec, gamma, w, x, workspace);
     copy(exec, t, r);
     blas::axpy(exec, minus_gamma, aw, r, workspace);

@@ -108,7 +108,7 @@ struct entry_step {
   }
 };
 
-// The one-thread row kernel's launch bounds where measured on the H200 (E11's matrix, one call,
+// The one-thread row kernel's launch bounds where measured on the H200 (E11's matrix, three calls,
 // bits unchanged: experiments/comparisons/spmv_row_launch_bounds_h200.csv). Left to itself nvcc
 // gives these rows 40 registers and Kokkos then picks 96-thread blocks.
 // - The double SpMV (fma_by_double_chain<double>): at most 256 threads and at least 6 blocks a
