@@ -108,9 +108,9 @@ struct entry_step {
   }
 };
 
-// The one-thread row kernel's launch bounds where measured on the H200 (E11's matrix, three calls,
-// bits unchanged: experiments/comparisons/spmv_row_launch_bounds_h200.csv). Left to itself nvcc
-// gives these rows 40 registers and Kokkos then picks 96-thread blocks.
+// The one-thread row kernel's launch bounds where measured on the H200 (E11's matrix, bits
+// unchanged: experiments/comparisons/spmv_row_launch_bounds_h200.csv, three calls, and below).
+// Left to itself nvcc gives the SpMV rows 40 registers and Kokkos then picks 96-thread blocks.
 // - The double SpMV (fma_by_double_chain<double>): at most 256 threads and at least 6 blocks a
 //   multiprocessor, a cap of 42 registers it does not reach; scheduled under it the kernel moved
 //   91-94 % of the copy bandwidth against 88-89 % (<256, 1> let it take more registers and
@@ -118,7 +118,12 @@ struct entry_step {
 // - mixed_product_chain rows (dd_real's two parts): at most 256 threads and no minimum, so nvcc
 //   keeps 70 registers and more loads in flight per row; Kokkos then runs 32-thread blocks at 42 %
 //   occupancy, and the dd_real SpMV moves 83 % against 75 % (80 % under <256, 6>).
-// - Other chains (JOR's sweeps, qd_real, RNS, level sums: not measured): Kokkos' default.
+// - JOR's sweeps (value_chain<double>: the row sum, then v, D^-1 and z read and the next z
+//   written): at most 256 threads and no minimum, 45 registers and 160-thread blocks; E11's inner
+//   solve (5 sweeps) moved 93-95 % of the copy bandwidth against 85 % by default (38 registers,
+//   128-thread blocks), <128, 8> the same within noise, minimums of 6 and 8 blocks at 256 threads
+//   77-80 % (experiments/comparisons/jor_sweep_launch_bounds_h200.csv, one call, z's bits the same).
+// - Other chains (qd_real, RNS, level sums: not measured): Kokkos' default.
 template <class Chain>
 struct row_launch_bounds {
   using type = Kokkos::LaunchBounds<>;
@@ -129,6 +134,10 @@ struct row_launch_bounds<fma_by_double_chain<double>> {
 };
 template <class Format>
 struct row_launch_bounds<mixed_product_chain<Format>> {
+  using type = Kokkos::LaunchBounds<256, 1>;
+};
+template <>
+struct row_launch_bounds<value_chain<double>> {
   using type = Kokkos::LaunchBounds<256, 1>;
 };
 
