@@ -60,8 +60,10 @@ double vp_iteration_bytes(const sparse::csr_host& host, double value_bytes, int 
 // Where a VP iteration's time goes: each of its kernels' launches timed alone, ten in a row with
 // one fence at the end (as the iteration queues them), median of five. An iteration runs two
 // SpMVs, two inner solves (5 JOR sweeps), A z's dot product and the four vector steps
-// (solvers/vp_steps.hpp, reading z and w in double); the rest of its time is the host's: the
-// quotients in MPFR and the waits for the three global sums' results. The operands are the
+// (solvers/vp_steps.hpp: fused, reading z and w in double; for a format with BLAS kernels of its
+// own, the BLAS calls on the solver's workspace over z and w in the format, each inner solve's
+// result converted to it: the to_format part); the rest of its time is the host's: the quotients
+// in MPFR and the waits for the global sums' results. The operands are the
 // solve's: r = b - A x for the x it reached, z from an inner solve of r and A z (an expansion's
 // arithmetic takes a slower path on exact zeros, so a sparse b would not time what a solve does).
 template <class Space, class Format>
@@ -95,18 +97,31 @@ void measure_vp_parts(harness::results_table& table, const sparse::csr_host& hos
     };
     return median_milliseconds(ten, 5) / 10;
   };
+  constexpr bool fused = solvers::detail::fused_vp_steps<Format>;
+  solvers::detail::blas_workspace<array> workspace;  // the solver's, allocated once
   const double inner_solve = time_of([&] { inner.solve(exec, inner_in, inner_out); });
-  solvers::detail::from_double(exec, inner_out, z);
+  const double to_format = time_of([&] { solvers::detail::from_double(exec, inner_out, z); });
+  // z as the steps read it: the inner solve's doubles, or their copy in the format.
+  const auto over_z = [&](const auto& step) {
+    if constexpr (fused) return step(inner_out);
+    else return step(z);
+  };
   const double spmv = time_of([&] { sparse::spmv(exec, one, A, inner_out, zero, az); });
   const double spmv_of_format = time_of([&] { sparse::spmv(exec, one, A, z, zero, az); });
-  const double dot = time_of([&] { blas::dot(exec, r, az); });
-  const double t_step =
-      time_of([&] { solvers::detail::t_step(exec, quarter, minus_quarter, r, az, inner_out, x, t, inner_in); });
-  const double aw_dots = time_of([&] { solvers::detail::aw_dots(exec, az, t); });
-  const double r_step =
-      time_of([&] { solvers::detail::r_step(exec, quarter, minus_quarter, t, az, inner_out, x, p, r); });
-  const double p_step = time_of([&] { solvers::detail::p_step(exec, half, minus_quarter, r, az, p, inner_in); });
-  const double kernels = 2 * spmv + 2 * inner_solve + dot + t_step + aw_dots + r_step + p_step;
+  const double dot = time_of([&] { blas::dot(exec, r, az, &workspace); });
+  const double t_step = time_of([&] {
+    over_z([&](const auto& zk) {
+      solvers::detail::t_step(exec, quarter, minus_quarter, r, az, zk, x, t, inner_in, &workspace);
+    });
+  });
+  const double aw_dots = time_of([&] { solvers::detail::aw_dots(exec, az, t, &workspace); });
+  const double r_step = time_of([&] {
+    over_z([&](const auto& zk) { solvers::detail::r_step(exec, quarter, minus_quarter, t, az, zk, x, p, r, &workspace); });
+  });
+  const double p_step =
+      time_of([&] { solvers::detail::p_step(exec, half, minus_quarter, r, az, p, inner_in, &workspace); });
+  const double kernels =
+      2 * spmv + 2 * inner_solve + (fused ? 0 : 2 * to_format) + dot + t_step + aw_dots + r_step + p_step;
   const auto add = [&](const std::string& part, double ms) {
     auto row = harness::result_row::of("E11", variant + "_part_" + part, traits::precision, host.nnz(), host.rows,
                                        "time_ms", ms);
@@ -116,6 +131,7 @@ void measure_vp_parts(harness::results_table& table, const sparse::csr_host& hos
   add("spmv", spmv);  // A z as the solver forms it, over the inner solve's doubles
   add("spmv_of_format", spmv_of_format);  // the same over z in the format (the true residual's)
   add("inner_solve", inner_solve);
+  if (!fused) add("to_format", to_format);
   add("dot", dot);
   add("t_step", t_step);
   add("aw_dots", aw_dots);
@@ -164,10 +180,8 @@ double run_case(harness::results_table& table, const sparse::csr_host& host, con
     add_as(c.variant + "_over_byte_floor", "ratio", per_iteration / floor_ms);
     // On a device, or on the host at the quick size (the paper size's host parts would take minutes).
     constexpr bool device = !Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible;
-    if constexpr (solvers::detail::fused_vp_steps<Format>) {
-      if (device || host.rows < 100000) {
-        measure_vp_parts<Space, Format>(table, host, A, b, x, c.variant, space_name, per_iteration);
-      }
+    if (device || host.rows < 100000) {
+      measure_vp_parts<Space, Format>(table, host, A, b, x, c.variant, space_name, per_iteration);
     }
   }
   add("iterations", static_cast<double>(result.iterations));
