@@ -78,9 +78,12 @@ void measure_vp_parts(harness::results_table& table, const sparse::csr_host& hos
   const Space exec;
   const std::size_t n = b.size();
   const auto ctx = traits::template context<Kokkos::HostSpace>();
-  const auto quarter = traits::from_double(ctx, 0.25), half = traits::from_double(ctx, 0.5);
-  const auto minus_quarter = traits::from_double(ctx, -0.25), one = traits::from_double(ctx, 1.0);
-  const auto minus_one = traits::from_double(ctx, -1.0), zero = traits::zero();
+  const auto one = traits::from_double(ctx, 1.0), minus_one = traits::from_double(ctx, -1.0), zero = traits::zero();
+  // The steps' scalars as the solver's quotients leave them, every digit of the format in use (a
+  // power of two would let an RNS product skip its rounding): alpha = gamma = 1/3, beta = 1/7.
+  const auto third = solvers::detail::quotient<Format>(one, one, traits::from_double(ctx, 3.0), one);
+  const auto minus_third = solvers::detail::negated<Format>(third);
+  const auto seventh = solvers::detail::quotient<Format>(one, one, traits::from_double(ctx, 7.0), one);
   array r(n, "kamp::e11::r"), az(n, "kamp::e11::az"), z(n, "kamp::e11::z"), x(n, "kamp::e11::x"), t(n, "kamp::e11::t"),
       p(n, "kamp::e11::p");
   solvers::detail::copy(exec, solved, x);
@@ -111,15 +114,15 @@ void measure_vp_parts(harness::results_table& table, const sparse::csr_host& hos
   const double dot = time_of([&] { blas::dot(exec, r, az, &workspace); });
   const double t_step = time_of([&] {
     over_z([&](const auto& zk) {
-      solvers::detail::t_step(exec, quarter, minus_quarter, r, az, zk, x, t, inner_in, &workspace);
+      solvers::detail::t_step(exec, third, minus_third, r, az, zk, x, t, inner_in, &workspace);
     });
   });
   const double aw_dots = time_of([&] { solvers::detail::aw_dots(exec, az, t, &workspace); });
   const double r_step = time_of([&] {
-    over_z([&](const auto& zk) { solvers::detail::r_step(exec, quarter, minus_quarter, t, az, zk, x, p, r, &workspace); });
+    over_z([&](const auto& zk) { solvers::detail::r_step(exec, third, minus_third, t, az, zk, x, p, r, &workspace); });
   });
   const double p_step =
-      time_of([&] { solvers::detail::p_step(exec, half, minus_quarter, r, az, p, inner_in, &workspace); });
+      time_of([&] { solvers::detail::p_step(exec, seventh, minus_third, r, az, p, inner_in, &workspace); });
   const double kernels =
       2 * spmv + 2 * inner_solve + (fused ? 0 : 2 * to_format) + dot + t_step + aw_dots + r_step + p_step;
   const auto add = [&](const std::string& part, double ms) {
