@@ -123,7 +123,12 @@ struct entry_step {
 //   solve (5 sweeps) moved 93-95 % of the copy bandwidth against 85 % by default (38 registers,
 //   128-thread blocks), <128, 8> the same within noise, minimums of 6 and 8 blocks at 256 threads
 //   77-80 % (experiments/comparisons/jor_sweep_launch_bounds_h200.csv, one call, z's bits the same).
-// - Other chains (qd_real, RNS, level sums: not measured): Kokkos' default.
+// - The SpMV over doubles (the VP solver's A z and A w): the multi-doubles' summed-product rows
+//   (product_sum_chain) under <128, 8>, RNS 212's level sums of doubles under <256, 4>: a cap of
+//   64 registers where nvcc took 48 and more (experiments/comparisons/
+//   spmv_of_doubles_launch_bounds_h200.csv, y's bits the same): dd_real 0.244 -> 0.200 ms,
+//   qd_real 0.523 -> 0.249, RNS 212 1.135 -> 0.926.
+// - Other chains (the SpMV over qd_real and RNS vectors): Kokkos' default.
 template <class Chain>
 struct row_launch_bounds {
   using type = Kokkos::LaunchBounds<>;
@@ -139,6 +144,14 @@ struct row_launch_bounds<mixed_product_chain<Format>> {
 template <>
 struct row_launch_bounds<value_chain<double>> {
   using type = Kokkos::LaunchBounds<256, 1>;
+};
+template <class Format>
+struct row_launch_bounds<product_sum_chain<Format, true>> {
+  using type = Kokkos::LaunchBounds<128, 8>;
+};
+template <>
+struct row_launch_bounds<rns::level_sum_chain<16>> {
+  using type = Kokkos::LaunchBounds<256, 4>;
 };
 
 // reduce_rows over one storage, one thread per row.
