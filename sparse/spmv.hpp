@@ -124,10 +124,12 @@ struct entry_step {
 //   128-thread blocks), <128, 8> the same within noise, minimums of 6 and 8 blocks at 256 threads
 //   77-80 % (experiments/comparisons/jor_sweep_launch_bounds_h200.csv, one call, z's bits the same).
 // - The SpMV over doubles (the VP solver's A z and A w): the multi-doubles' summed-product rows
-//   (product_sum_chain) under <128, 8>, RNS 212's level sums of doubles under <256, 4>: a cap of
-//   64 registers where nvcc took 48 and more (experiments/comparisons/
-//   spmv_of_doubles_launch_bounds_h200.csv, y's bits the same): dd_real 0.244 -> 0.200 ms,
-//   qd_real 0.523 -> 0.249, RNS 212 1.135 -> 0.926.
+//   (product_sum_chain) under <128, 8>, a cap of 64 registers where nvcc took 48 (dd_real) to 255
+//   (expansion<8>, 12 % occupancy); the RNS level sums of doubles under <256, 4> at 212 bits (64)
+//   and <256, 2> at 106 (128). Two calls, medians of six, y's bits the same
+//   (experiments/comparisons/spmv_of_doubles_launch_bounds_h200.csv): dd_real 0.245 -> 0.200 ms,
+//   expansion<3> 0.248 -> 0.211, qd_real 0.524 -> 0.248, expansion<8> 1.042 -> 0.663 (expansion<6>
+//   not measured), RNS 106 0.629 -> 0.508, RNS 212 1.14 -> 0.92.
 // - Other chains (the SpMV over qd_real and RNS vectors): Kokkos' default.
 template <class Chain>
 struct row_launch_bounds {
@@ -149,9 +151,9 @@ template <class Format>
 struct row_launch_bounds<product_sum_chain<Format, true>> {
   using type = Kokkos::LaunchBounds<128, 8>;
 };
-template <>
-struct row_launch_bounds<rns::level_sum_chain<16>> {
-  using type = Kokkos::LaunchBounds<256, 4>;
+template <int N>
+struct row_launch_bounds<rns::level_sum_chain<N>> {
+  using type = Kokkos::LaunchBounds<256, N <= 8 ? 2 : 4>;
 };
 
 // reduce_rows over one storage, one thread per row.
