@@ -96,7 +96,7 @@ void t_step(const ExecSpace& exec, const value_type_t<Format>& alpha, const valu
   if constexpr (fused_vp_steps<Format>) {
     const auto c = traits::template context<typename Array::memory_space>();
     Kokkos::parallel_for(
-        "kamp::solvers::vp::t_step", core::range(exec, static_cast<std::int64_t>(t.size())),
+        "kamp::solvers::vp::t_step", core::value_range<value>(exec, static_cast<std::int64_t>(t.size())),
         KOKKOS_LAMBDA(std::int64_t i) {
           const value ti = traits::fma(c, minus_alpha, at(az, i), at(r, i));
           t.store(static_cast<std::size_t>(i), ti);
@@ -151,7 +151,7 @@ void p_step(const ExecSpace& exec, const value_type_t<Format>& beta, const value
     const auto c = traits::template context<typename Array::memory_space>();
     const value one = traits::from_double(traits::template context<Kokkos::HostSpace>(), 1.0);
     Kokkos::parallel_for(
-        "kamp::solvers::vp::p_step", core::range(exec, static_cast<std::int64_t>(p.size())),
+        "kamp::solvers::vp::p_step", core::value_range<value>(exec, static_cast<std::int64_t>(p.size())),
         KOKKOS_LAMBDA(std::int64_t i) {
           const value scaled = traits::mul(c, beta, traits::fma(c, minus_gamma, at(az, i), at(p, i)));
           const value pi = traits::fma(c, one, at(r, i), scaled);

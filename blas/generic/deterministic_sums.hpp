@@ -137,12 +137,12 @@ std::array<value_type_t<Format>, K> deterministic_sums(const std::string& label,
   // Level 1 from the terms, each later level from the one before: count[l] partials at level l.
   std::int64_t count[buffers::levels];
   count[0] = n < buffers::sizes[0] ? n : buffers::sizes[0];
-  Kokkos::parallel_for(label + "::partial", core::range(exec, count[0]),
+  Kokkos::parallel_for(label + "::partial", core::value_range<value>(exec, count[0]),
                        strided_partial_sums<Format, K, memory, Term>{b.at(0), term, n, count[0], context});
   for (int l = 1; l < buffers::levels; ++l) {
     count[l] = std::min(count[l - 1], std::max(buffers::sizes[buffers::levels - 1], (count[l - 1] + 7) / 8));
     using previous = stored_terms<Format, K, memory>;
-    Kokkos::parallel_for(label + "::partial" + std::to_string(l + 1), core::range(exec, count[l]),
+    Kokkos::parallel_for(label + "::partial" + std::to_string(l + 1), core::value_range<value>(exec, count[l]),
                          strided_partial_sums<Format, K, memory, previous>{b.at(l), previous{b.at(l - 1), count[l - 1]},
                                                                            count[l - 1], count[l], context});
   }
