@@ -1,9 +1,10 @@
 #pragma once
 // The one-off GPU benches' operands: arrays of a multi-double format filled on the device from a
-// hash, and copies back to the host.
+// hash, copies back to the host, and a hash of results' bits (to show that variants agree).
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -49,3 +50,11 @@ std::vector<kamp::value_type_t<F>> on_host(const kamp::array_t<F, Kokkos::CudaSp
   for (std::int64_t i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = h.load(static_cast<std::size_t>(i));
   return v;
 }
+
+// FNV-1a over the bytes given, in order.
+struct bits_hash {
+  unsigned long long value = 1469598103934665603ull;
+  void add(const void* bytes, std::size_t size) {
+    for (std::size_t i = 0; i < size; ++i) value = (value ^ static_cast<const unsigned char*>(bytes)[i]) * 1099511628211ull;
+  }
+};

@@ -9,7 +9,6 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdio>
-#include <cstring>
 
 #include "blas/generic/gemv_kernels.hpp"
 #include "dd/dd_format.hpp"
@@ -33,14 +32,10 @@ void run(const char* name, std::int64_t n, double copy_gbs) {
       blas::generic::gemv<F, Kokkos::Cuda, array_t<F, Kokkos::CudaSpace>, blas::generic::dot_chain<F>>(
           exec, trans == 'T', n, n, traits::from_double({}, 1.0), false, A, n, x, 1, traits::zero(), true, y, 1);
     });
-    unsigned long long hash = 1469598103934665603ull;
-    for (const V& v : on_host<F>(y, n)) {
-      unsigned char b[sizeof(V)];
-      std::memcpy(b, &v, sizeof(V));
-      for (unsigned char c : b) hash = (hash ^ c) * 1099511628211ull;
-    }
+    bits_hash hash;
+    for (const V& v : on_host<F>(y, n)) hash.add(&v, sizeof v);
     const double gbs = bytes / (ms * 1e-3) * 1e-9;
-    std::printf("%s,%s,%c,%.4f,%.1f,%016llx\n", AB_STR(AB_NAME), name, trans, ms, 100 * gbs / copy_gbs, hash);
+    std::printf("%s,%s,%c,%.4f,%.1f,%016llx\n", AB_STR(AB_NAME), name, trans, ms, 100 * gbs / copy_gbs, hash.value);
   }
 }
 

@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "dd/dd_format.hpp"
+#include "experiments/device/bench_values.hpp"
 #include "experiments/timing.hpp"
 #include "formats/value_array.hpp"
 #include "harness/device_info.hpp"
@@ -37,21 +38,18 @@ void run(const char* name, const sparse::csr_host& host, double copy_gbs) {
   array_t<F, memory> y(host.rows, "y");
   const exec_space exec;
   const double ms = experiments::median_milliseconds([&] { sparse::spmv(exec, one, A, x, zero, y); }, 30);
-  unsigned long long hash = 1469598103934665603ull;
-  const auto mix = [&](const void* p, std::size_t size) {
-    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ static_cast<const unsigned char*>(p)[i]) * 1099511628211ull;
-  };
+  bits_hash hash;
   for (const auto& v : copy_to_host(y)) {
     if constexpr (std::is_same_v<F, rns::mp_float<8>> || std::is_same_v<F, rns::mp_float<16>>) {  // the value's fields, not its padding
-      mix(&v.sign, sizeof v.sign);
-      mix(&v.exp, sizeof v.exp);
-      mix(v.digits, sizeof v.digits);
+      hash.add(&v.sign, sizeof v.sign);
+      hash.add(&v.exp, sizeof v.exp);
+      hash.add(v.digits, sizeof v.digits);
     } else {
-      mix(&v, sizeof v);
+      hash.add(&v, sizeof v);
     }
   }
   const double bytes = 12.0 * host.nnz() + 8.0 * (host.rows + 1) + (8.0 + sizeof(value_type_t<F>)) * host.rows;
-  std::printf("%s,%s,%.4f,%.1f,%016llx\n", AB_STR(AB_NAME), name, ms, 100 * bytes / (ms * 1e6) / copy_gbs, hash);
+  std::printf("%s,%s,%.4f,%.1f,%016llx\n", AB_STR(AB_NAME), name, ms, 100 * bytes / (ms * 1e6) / copy_gbs, hash.value);
 }
 int main(int argc, char** argv) {
   Kokkos::ScopeGuard guard(argc, argv);

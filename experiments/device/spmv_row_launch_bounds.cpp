@@ -10,6 +10,7 @@
 // Kokkos::LaunchBounds<AB_JOR_BOUNDS> (-DAB_JOR_BOUNDS=T,B; the SpMV rows keep their bounds).
 #include <cstdio>
 #include <cstring>
+#include "experiments/device/bench_values.hpp"
 #include "experiments/timing.hpp"
 #include "harness/device_info.hpp"
 #include "dd/dd_format.hpp"
@@ -39,11 +40,10 @@ void run(const char* name, const sparse::csr_host& host, double copy_gbs) {
   const Kokkos::DefaultExecutionSpace exec;
   const double ms = experiments::median_milliseconds([&] { sparse::spmv(exec, one, A, x, zero, y); }, 30);
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y.values);
-  unsigned long long hash = 1469598103934665603ull;
-  const unsigned char* b = reinterpret_cast<const unsigned char*>(h.data());
-  for (std::size_t i = 0; i < h.extent(0) * sizeof(h(0)); ++i) hash = (hash ^ b[i]) * 1099511628211ull;
+  bits_hash hash;
+  hash.add(h.data(), h.extent(0) * sizeof(h(0)));
   const double bytes = 12.0 * host.nnz() + 8.0 * (host.rows + 1) + 2.0 * sizeof(value_type_t<F>) * host.rows;
-  std::printf("%s,%s,%.4f,%.1f,%016llx\n", AB_STR(AB_NAME), name, ms, 100 * bytes / (ms * 1e6) / copy_gbs, hash);
+  std::printf("%s,%s,%.4f,%.1f,%016llx\n", AB_STR(AB_NAME), name, ms, 100 * bytes / (ms * 1e6) / copy_gbs, hash.value);
 }
 // The inner solve's bytes as E11 counts them: the first sweep (24 n) and four sweeps of the
 // matrix, z, v, D^-1 and the next z (12 nnz + 8 n + 32 n each).
@@ -59,12 +59,11 @@ void run_jor(const sparse::csr_host& host, double copy_gbs) {
   const Kokkos::DefaultExecutionSpace exec;
   const double ms = experiments::median_milliseconds([&] { inner.solve(exec, v, z); }, 30);
   auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), z);
-  unsigned long long hash = 1469598103934665603ull;
-  const unsigned char* b = reinterpret_cast<const unsigned char*>(h.data());
-  for (std::size_t i = 0; i < h.extent(0) * sizeof(double); ++i) hash = (hash ^ b[i]) * 1099511628211ull;
+  bits_hash hash;
+  hash.add(h.data(), h.extent(0) * sizeof(double));
   const double n = static_cast<double>(host.rows);
   const double bytes = 24 * n + 4 * (12.0 * host.nnz() + 8 * n + 32 * n);
-  std::printf("%s,jor_solve,%.4f,%.1f,%016llx\n", AB_STR(AB_NAME), ms, 100 * bytes / (ms * 1e6) / copy_gbs, hash);
+  std::printf("%s,jor_solve,%.4f,%.1f,%016llx\n", AB_STR(AB_NAME), ms, 100 * bytes / (ms * 1e6) / copy_gbs, hash.value);
 }
 int main(int argc, char** argv) {
   Kokkos::ScopeGuard guard(argc, argv);

@@ -3,11 +3,11 @@
 // scalars; median of five runs of ten launches, with a hash of the results' bits: the one-off
 // measurement behind experiments/comparisons/vp_steps_launch_bounds_h200.csv; no CMake target.
 // Each variant is one binary built by hand like spmv_row_launch_bounds.cpp (-DAB_NAME=<variant>),
-// with -I to a copy of core/argument_range.hpp whose RangePolicy takes
-// Kokkos::LaunchBounds<AB_RANGE_BOUNDS> (-DAB_RANGE_BOUNDS=T,B; undefined: Kokkos' default), so
-// the steps' kernels and the deterministic sums' levels run under it.
+// with -I to a copy of core/argument_range.hpp in which core::range and core::value_range both
+// give a RangePolicy under Kokkos::LaunchBounds<AB_RANGE_BOUNDS> (-DAB_RANGE_BOUNDS=T,B; undefined:
+// Kokkos' default), so the steps' kernels and the deterministic sums' levels run under it (the
+// measurement predates value_range: its copy changed core::range alone).
 #include <cstdio>
-#include <cstring>
 
 #include "dd/dd_format.hpp"
 #include "experiments/device/bench_values.hpp"
@@ -45,20 +45,17 @@ void run(const char* name, std::int64_t n) {
   const double r_ms = time_of([&] { solvers::detail::r_step(exec, third, minus_third, t, az, z, x, r0, rr); });
   const double p_ms = time_of([&] { solvers::detail::p_step(exec, seventh, minus_third, rr, az, p, inner); });
   // The bits: one more of each step from fresh operands, then t, x, r, p and the sums.
-  unsigned long long hash = 1469598103934665603ull;
-  const auto mix = [&](const void* q, std::size_t size) {
-    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ static_cast<const unsigned char*>(q)[i]) * 1099511628211ull;
-  };
+  bits_hash hash;
   const auto x2 = filled<F, exec_space>(n, 3, "x2"), p2 = filled<F, exec_space>(n, 5, "p2");
   solvers::detail::t_step(exec, third, minus_third, r, az, z, x2, t, inner);
   const auto aw = solvers::detail::aw_dots(exec, az, t);
   const auto rs = solvers::detail::r_step(exec, third, minus_third, t, az, z, x2, r0, rr);
   solvers::detail::p_step(exec, seventh, minus_third, rr, az, p2, inner);
   for (const auto* a : {&t, &x2, &rr, &p2})
-    for (const V& v : on_host<F>(*a, n)) mix(&v, sizeof v);
-  for (const V& v : aw) mix(&v, sizeof v);
-  for (const V& v : rs) mix(&v, sizeof v);
-  std::printf("%s,%s,%.4f,%.4f,%.4f,%.4f,%016llx\n", AB_STR(AB_NAME), name, t_ms, aw_ms, r_ms, p_ms, hash);
+    for (const V& v : on_host<F>(*a, n)) hash.add(&v, sizeof v);
+  for (const V& v : aw) hash.add(&v, sizeof v);
+  for (const V& v : rs) hash.add(&v, sizeof v);
+  std::printf("%s,%s,%.4f,%.4f,%.4f,%.4f,%016llx\n", AB_STR(AB_NAME), name, t_ms, aw_ms, r_ms, p_ms, hash.value);
 }
 
 int main(int argc, char** argv) {
