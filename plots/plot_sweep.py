@@ -3,7 +3,9 @@
 
 usage: plot_sweep.py RESULTS.csv [--metric M] [--x n|m|bits] [--out FILE.png] [--linear]
 Defaults per experiment id come from PLOTS below; a variant is drawn only if it was
-measured at two or more x values.
+measured at two or more x values. Rows of each data class (and each format, where the CSV has a
+format column) get a panel of their own, and a panel holds at most MAX_SERIES lines, each with a
+colour and marker no other line of the panel has; the legend stands beside the axes, not on them.
 """
 import argparse
 import csv
@@ -17,6 +19,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
+
+MAX_SERIES = 8
+MARKERS = "os^vD<>p"
 
 PLOTS = {
     "E0": {"metric": "bandwidth_gbs", "x": "n", "log": True, "variants": ("copy", "daxpy"),
@@ -52,6 +57,19 @@ PLOTS = {
 }
 
 
+def split_panels(panels):
+    """Panels of at most MAX_SERIES series: a larger one becomes several, the device's and the
+    paper's lines first and the host's after them, each in label order."""
+    out = {}
+    for name, series in panels.items():
+        labels = sorted(series, key=lambda label: ("OpenMP" in label, label))
+        parts = [labels[i:i + MAX_SERIES] for i in range(0, len(labels), MAX_SERIES)]
+        for k, part in enumerate(parts):
+            key = name + (f" ({k + 1} of {len(parts)})" if len(parts) > 1 else "")
+            out[key] = {label: series[label] for label in part}
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("csv")
@@ -85,24 +103,28 @@ def main():
         label = r["variant"] + "".join(f" {k}={r[k]}" for k in keys[1:] if r.get(k))
         if keys == ("variant", "space") and r.get("space"):
             label = f"{r['variant']} ({r['space']})"
-        series = panels[r.get("data", "")]
+        panel = ", ".join(p for p in (r.get("format", ""), f"{r['data']} data" if r.get("data") else "") if p)
+        series = panels[panel]
         series[label][float(r[xkey])] = float(r["value"])
         if r.get("paper"):  # the source document's figure for this row, drawn dotted
             paper_row = defaults.get("paper_row", lambda v: v)(r["variant"])
             series[paper_row + " (paper)"][float(r[xkey])] = float(r["paper"])
         unit = r["unit"]
     panels = {data: {k: v for k, v in series.items() if len(v) >= 2} for data, series in panels.items()}
-    panels = {data: series for data, series in panels.items() if series}  # in the CSV's order
+    panels = split_panels({data: series for data, series in panels.items() if series})  # in the CSV's order
     if not panels:
         print(f"plot_sweep: {args.csv}: no sweep of {metric} to plot", file=sys.stderr)
         return
 
-    fig, axes = plt.subplots(1, len(panels), figsize=(8 * len(panels), 5), squeeze=False)
-    colors = plt.get_cmap("tab20").colors
-    # One colour and marker per series label in every panel.
-    labels = sorted({label for series in panels.values() for label in series})
+    columns = min(2, len(panels))
+    grid_rows = math.ceil(len(panels) / columns)
+    fig, axes = plt.subplots(grid_rows, columns, figsize=(10 * columns, 4.6 * grid_rows), squeeze=False)
+    colors = plt.get_cmap("tab10").colors
     r0 = rows[0]
-    for ax, (data, series) in zip(axes[0], panels.items()):
+    for ax in axes.flat[len(panels):]:
+        ax.set_visible(False)
+    for ax, (data, series) in zip(axes.flat, panels.items()):
+        labels = sorted(series)
         floor_note = ""
         if log and defaults.get("zero_floor"):
             # A log axis cannot show 0: exact results go one decade below the smallest nonzero value.
@@ -118,8 +140,8 @@ def main():
             # Host spaces dashed, device spaces solid, so CPU and GPU runs of one variant pair up.
             dashed = "space=OpenMP" in label or "space=Serial" in label or "(OpenMP)" in label
             style = ":" if label.endswith("(paper)") else "--" if dashed else "-"
-            ax.plot(xs, [points[x] for x in xs], marker="os^vD"[index % 5], linestyle=style,
-                    color=colors[index % len(colors)], label=label)
+            ax.plot(xs, [points[x] for x in xs], marker=MARKERS[index], linestyle=style,
+                    color=colors[index], label=label)
         if log:
             if defaults.get("logx", True):
                 ax.set_xscale("log", base=2)
@@ -133,10 +155,10 @@ def main():
                 ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
         ax.set_xlabel(xkey)
         ax.set_ylabel(f"{metric} [{unit}]")
-        title = defaults.get("title", r0["id"]) + (f", {data} data" if data else "") + floor_note
+        title = defaults.get("title", r0["id"]) + (f", {data}" if data else "") + floor_note
         ax.set_title(f"{title}\n{r0['machine']}, {r0['backend']}, git {r0['git']}", fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7, ncol=2)
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     fig.tight_layout()
     out = args.out or os.path.splitext(args.csv)[0] + ".png"
     fig.savefig(out, dpi=120)

@@ -196,7 +196,8 @@ def main(argv):
     parser.add_argument("b", metavar="B", help="the same, compared with A")
     parser.add_argument("--spaces", help="SPACE_A:SPACE_B: pair A's rows of one space with B's of another")
     parser.add_argument("--experiments", help="comma-separated ids (default: every experiment in both)")
-    parser.add_argument("--out", help="output folder (default: kamp's experiments/comparisons/compare_<A>_vs_<B>)")
+    parser.add_argument("--out", help="output folder (default: results/compare_<A>_vs_<B> at kamp's root, which git "
+                                      "ignores: a comparison is committed by naming its folder)")
     args = parser.parse_args(argv)
     try:
         spaces = parse_spaces(args.spaces) if args.spaces else None
@@ -213,7 +214,7 @@ def main(argv):
         print(f"kamp compare: {e}", file=sys.stderr)
         return 2
     safe = lambda s: "".join(c if c.isalnum() or c in "-_." else "_" for c in s)
-    out = args.out or os.path.join(os.path.dirname(RESULTS_ROOT), "comparisons",
+    out = args.out or os.path.join(os.path.dirname(os.path.dirname(RESULTS_ROOT)), "results",
                                    f"compare_{safe(label_a)}_vs_{safe(label_b)}")
     os.makedirs(out, exist_ok=True)
     command = "./kamp compare " + " ".join(argv)

@@ -35,6 +35,22 @@ class Image:
         self.path, self.alt = path, alt
 
 
+class Links:
+    """Links to anchors of the same page: `items` are (depth, text, anchor); depth 0 is a top item.
+    `inline`: one line of links (a navigation bar) instead of a nested list (a table of contents)."""
+
+    def __init__(self, items, inline=False):
+        self.items, self.inline = items, inline
+
+
+class Folded:
+    """Blocks shown only on request: a summary line, then the blocks (HTML's details element, which
+    Markdown renderers that take HTML show the same way)."""
+
+    def __init__(self, summary, blocks):
+        self.summary, self.blocks = summary, blocks
+
+
 EXTRA_ROWS = "kamp's extra rows"
 
 
@@ -61,11 +77,22 @@ def markdown_table(block):
     return "\n".join(lines)
 
 
+def markdown_links(block):
+    if block.inline:
+        return " · ".join(f"[{text}](#{anchor})" for _, text, anchor in block.items)
+    return "\n".join(f"{'  ' * depth}- [{text}](#{anchor})" for depth, text, anchor in block.items)
+
+
 def to_markdown(blocks, out_dir):
     """Markdown text; images are linked by their path relative to out_dir."""
     parts = []
     for block in blocks:
-        if isinstance(block, Heading):
+        if isinstance(block, Links):
+            parts.append(markdown_links(block))
+        elif isinstance(block, Folded):
+            parts.append(f"<details><summary>{html.escape(block.summary)}</summary>\n\n"
+                         + to_markdown(block.blocks, out_dir) + "\n</details>")
+        elif isinstance(block, Heading):
             anchor = f'<a id="{block.anchor}"></a>\n' if block.anchor else ""
             parts.append(f"{anchor}{'#' * block.level} {block.text}")
         elif isinstance(block, Paragraph):
@@ -85,7 +112,9 @@ th,td{border:1px solid #bbb;padding:2px 6px;text-align:right;white-space:nowrap}
 th{background:#eef}td:first-child,th:first-child,td.text{text-align:left}code{font-size:12px;background:#f6f6f6}
 tr.divider td{background:#f4f4f4;font-style:italic;text-align:left}
 h2{border-bottom:2px solid #446;margin-top:2em}h3{margin-top:1.6em}h4{margin:1em 0 .2em}
-p,li{font-size:14px}img{max-width:900px;display:block;margin:.5em 0}"""
+p,li{font-size:14px}img{max-width:900px;display:block;margin:.5em 0}
+div.wide{overflow-x:auto;max-width:100%}nav{font-size:13px;margin:.2em 0 .6em}nav a{margin-right:.6em}
+details{margin:.4em 0 1em}summary{cursor:pointer;font-size:14px}"""
 
 
 CODE_SPAN = re.compile(r"`([^`]+)`")
@@ -104,12 +133,12 @@ def html_cell(text):
 
 
 def html_table(block):
-    out = ["<table><tr>" + "".join(f"<th>{html.escape(str(h))}</th>" for h in block.header) + "</tr>"]
+    out = ['<div class="wide"><table><tr>' + "".join(f"<th>{html.escape(str(h))}</th>" for h in block.header) + "</tr>"]
     for i, row in enumerate(block.body):
         if i == block.divider:
             out.append(f'<tr class="divider"><td colspan="{len(block.header)}">{html.escape(EXTRA_ROWS)}</td></tr>')
         out.append("<tr>" + "".join(html_cell(c) for c in row) + "</tr>")
-    return "\n".join(out) + "</table>"
+    return "\n".join(out) + "</table></div>"
 
 
 def data_uri(path):
@@ -117,12 +146,23 @@ def data_uri(path):
         return "data:image/png;base64," + base64.b64encode(fh.read()).decode("ascii")
 
 
-def to_html(blocks, title):
-    """One page with nothing outside it: styles inline, plots embedded as data: URIs."""
-    parts = [f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
-             f"<style>{STYLE}</style></head><body>"]
+def html_links(block):
+    links = [f'<a href="#{html.escape(anchor)}">{html.escape(text)}</a>' for _, text, anchor in block.items]
+    if block.inline:
+        return "<nav>" + "".join(links) + "</nav>"
+    return "<nav><ul>" + "".join(f'<li style="margin-left:{1.2 * depth}em">{link}</li>'
+                                 for (depth, _, _), link in zip(block.items, links)) + "</ul></nav>"
+
+
+def html_blocks(blocks):
+    parts = []
     for block in blocks:
-        if isinstance(block, Heading):
+        if isinstance(block, Links):
+            parts.append(html_links(block))
+        elif isinstance(block, Folded):
+            parts.append(f"<details><summary>{html.escape(block.summary)}</summary>"
+                         + "\n".join(html_blocks(block.blocks)) + "</details>")
+        elif isinstance(block, Heading):
             anchor = f' id="{html.escape(block.anchor)}"' if block.anchor else ""
             parts.append(f"<h{block.level}{anchor}>{html.escape(block.text)}</h{block.level}>")
         elif isinstance(block, Paragraph):
@@ -133,5 +173,10 @@ def to_html(blocks, title):
             parts.append(html_table(block))
         elif isinstance(block, Image):
             parts.append(f'<img alt="{html.escape(block.alt)}" src="{data_uri(block.path)}">')
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+    return parts
+
+
+def to_html(blocks, title):
+    """One page with nothing outside it: styles inline, plots embedded as data: URIs."""
+    return "\n".join([f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
+                      f"<style>{STYLE}</style></head><body>"] + html_blocks(blocks) + ["</body></html>"]) + "\n"

@@ -1,9 +1,13 @@
-"""The headline ratios of one machine: ours against the papers' published figures, against the
-peers measured in the same run (the <ours>_vs_<peer> speedup rows: vendor double BLAS, QD, GMP,
-MPFR), and against the physical limits (the pct_bandwidth and pct_peak rows); and the papers'
-rows that have a published figure but no measurement."""
+"""The headline ratios of one machine: ours against the papers' published figures (per data
+class: the papers' figures stand beside their own workload only), against the peers measured in
+the same run (the <ours>_vs_<peer> speedup rows: vendor double BLAS, QD, GMP, MPFR), and against
+the physical limits (the share rows that models.py lets stand as shares, with the rows it does
+not listed apart); and the papers' rows that have a published figure but no measurement."""
 from compare import geometric_mean
-from document import Heading, Paragraph, TableBlock, number
+from document import Folded, Heading, Paragraph, TableBlock, number
+
+# A headline table longer than this is folded: the reader opens it on request.
+FOLD_ABOVE = 12
 
 
 def paper_cells(grids):
@@ -21,13 +25,17 @@ def summary(values):
     return [str(len(values)), number(geometric_mean(values)), number(min(values)), number(max(values))]
 
 
+def data_class(cell):
+    return (cell.row or {}).get("data") or "-"
+
+
 def against_papers(machine):
     body = []
     for experiment, (grids, _) in machine.placed.items():
         by_metric = {}
         for cell in paper_cells(grids):
-            by_metric.setdefault(cell.metric, []).append(cell.ratio)
-        body += [[experiment, metric] + summary(ratios) for metric, ratios in sorted(by_metric.items())]
+            by_metric.setdefault((cell.metric, data_class(cell)), []).append(cell.ratio)
+        body += [[experiment, metric, data] + summary(ratios) for (metric, data), ratios in sorted(by_metric.items())]
     return body
 
 
@@ -42,34 +50,59 @@ def against_peers(machine):
     return body
 
 
+def row_name(row):
+    space = f" [{row['space']}]" if row.get("space") else ""
+    return f"{row['variant']}, {row['m']} x {row['n']}{space}"
+
+
 def against_limits(machine):
+    """Per experiment and model: the shares that stand (geometric mean, range, the best row)."""
     body = []
-    for experiment, rows in machine.rows.items():
-        for metric in ("pct_bandwidth", "pct_peak"):
-            shares = [r for r in rows if r["metric"] == metric and r["value"] > 0]
-            if shares:
-                best = max(shares, key=lambda r: r["value"])
-                body.append([experiment, metric] + summary([r["value"] for r in shares])
-                            + [f"{best['variant']}, {best['m']} x {best['n']}"])
+    for experiment, judged in machine.verdicts.items():
+        by_model = {}
+        for row, verdict in judged:
+            if verdict.kind == "share" and row["value"] > 0:
+                by_model.setdefault(verdict.model, []).append(row)
+        for model, shares in sorted(by_model.items()):
+            best = max(shares, key=lambda r: r["value"])
+            body.append([experiment, model] + summary([r["value"] for r in shares]) + [row_name(best)])
     return body
 
 
+def set_apart(machine):
+    """The share rows that are not shown as shares: cache-resident and model errors, with why."""
+    return [[experiment, verdict.kind, row_name(row), number(row["value"]), verdict.model, verdict.reason,
+             row["where"]]
+            for experiment, judged in machine.verdicts.items() for row, verdict in judged if verdict.kind != "share"]
+
+
 def blocks(machine):
-    out = [Heading(3, f"{machine.name}")]
+    out = [Heading(3, f"{machine.name}", f"headline-{machine.name}")]
     tables = [
-        ("Ours against the papers' figures: ours/paper per metric over the papers' own rows "
+        ("Ours against the papers' figures: ours/paper per metric and data class over the papers' own rows, "
+         "where the CSV carries the paper's figure for the paper's workload "
          "(below 1 is faster for times and errors; above 1 is better for rates and shares).",
-         ["experiment", "metric", "cells", "ours/paper, geometric mean", "min", "max"], against_papers(machine)),
+         ["experiment", "metric", "data class", "cells", "ours/paper, geometric mean", "min", "max"],
+         against_papers(machine)),
         ("Ours against the peers measured in the same run: the speedup rows <ours>_vs_<peer> "
          "(above 1: ours is faster).",
          ["experiment", "peer", "rows", "speedup, geometric mean", "min", "max"], against_peers(machine)),
-        ("Ours against the physical limits: shares of the measured copy bandwidth or of the peak model (%).",
-         ["experiment", "metric", "rows", "geometric mean %", "min %", "max %", "the max's row"],
+        ("Ours against the physical limits: the shares of each model that bound their rows (%); "
+         "report/models.py defines the models.",
+         ["experiment", "model", "rows", "geometric mean %", "min %", "max %", "the max's row"],
          against_limits(machine)),
+        ("Share rows not shown as shares: cache-resident working sets, and model errors (a share above 100 % "
+         "means the model does not bound that row; the model is what is wrong, not the kernel).",
+         ["experiment", "kind", "row", "value %", "model", "why", "line"], set_apart(machine)),
     ]
     for text, header, body in tables:
         out.append(Paragraph(text))
-        out.append(TableBlock(header, body) if body else Paragraph("No such rows."))
+        if not body:
+            out.append(Paragraph("No such rows."))
+        elif len(body) > FOLD_ABOVE:
+            out.append(Folded(f"{len(body)} rows", [TableBlock(header, body)]))
+        else:
+            out.append(TableBlock(header, body))
     return out
 
 

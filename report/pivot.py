@@ -39,16 +39,20 @@ def matches(match, row):
 
 
 class Pick:
-    """One row, column or panel of a table. `published`: the paper's figure(s) for a row pick, a
-    number for every column, a list in column order, or a dict by column label or by (panel label,
-    column label); used where the CSV's own paper column is empty. `match=None`: a row the paper has
-    and kamp does not measure (shown with the paper's figures only). `headline`: a match naming the
-    rows whose published figure fixes the problem size; the pick then takes rows of those sizes only."""
+    """One row, column or panel of a table. `match=None`: a row the paper has and kamp does not
+    measure (a peer the paper timed), shown with the paper's figures only: `published` is then a
+    number for every column, a list in column order, or a dict by column label. A pick that matches
+    rows takes its paper figures from the CSV's paper column alone, which the experiment fills only
+    on the paper's own workload, so no layout can set a paper figure beside a row of another data
+    class or size. `headline`: a match naming the rows whose published figure fixes the problem
+    size; the pick then takes rows of those sizes only."""
 
     def __init__(self, label, match=None, published=None, headline=None):
+        if match is not None and published is not None:
+            raise ValueError(f"pick '{label}': a pick that matches rows takes its paper figures from the CSV")
         self.label, self.match, self.published, self.headline = label, match, published, headline
 
-    def figure(self, panel_label, column_index, column_label):
+    def figure(self, column_index, column_label):
         published = self.published
         if published is None:
             return None
@@ -56,7 +60,7 @@ class Pick:
             return float(published)
         if isinstance(published, list):
             return published[column_index] if column_index < len(published) else None
-        return published.get((panel_label, column_label), published.get(column_label))
+        return published.get(column_label)
 
 
 class Axis:
@@ -81,27 +85,35 @@ class Axis:
 class Ratio:
     """A column computed from two other columns of the same row (by label): over / under."""
 
-    def __init__(self, label, over, under, published=None):
-        self.label, self.over, self.under, self.published = label, over, under, published
+    def __init__(self, label, over, under):
+        self.label, self.over, self.under = label, over, under
 
 
 class Table:
     """`value`: the CSV column the cells show; an extra column such as error_over_scheme_bound shows
-    a figure the harness derived for the row (rows where it is empty are not taken)."""
+    a figure the harness derived for the row (rows where it is empty are not taken). `scale`
+    multiplies what a cell shows (GOp/s to TOPS). `paper_panel`: the match of the panel that holds
+    the paper's own workload (its data class); the paper-only rows appear in that panel alone."""
 
-    def __init__(self, title, rows, columns, panels=None, where=None, extra_rows=None, note="", value="value"):
+    def __init__(self, title, rows, columns, panels=None, where=None, extra_rows=None, note="", value="value",
+                 scale=1.0, paper_panel=None):
         self.title, self.rows, self.columns, self.note = title, rows, columns, note
         self.panels, self.where, self.extra_rows, self.value = panels, dict(where or {}), extra_rows, value
+        self.scale, self.paper_panel = scale, paper_panel
         if value != "value":
             self.where[value] = Like(".")
 
     def shown(self, row):
         if self.value == "value":
-            return row["value"]
+            return row["value"] * self.scale
         try:
-            return float(row[self.value])
+            return float(row[self.value]) * self.scale
         except ValueError:
             raise ResultsError(f"{row['where']}: {self.value} '{row[self.value]}' is not a number") from None
+
+    def holds_paper_rows(self, panel):
+        """Whether the paper-only rows belong in this panel: it is the paper's workload."""
+        return self.paper_panel is None or all(panel.match.get(k) == v for k, v in self.paper_panel.items())
 
     def picks_by_space(self):
         """Whether the table or any of its picks names the space (then no row is set apart by its space)."""
@@ -112,10 +124,12 @@ class Table:
 
 
 class Cell:
-    __slots__ = ("ours", "paper", "where", "metric")
+    """One figure of ours and the paper's beside it; `row` is the CSV row it shows (None for a paper-only
+    or computed cell)."""
+    __slots__ = ("ours", "paper", "where", "metric", "row")
 
-    def __init__(self, ours=None, paper=None, where="", metric=""):
-        self.ours, self.paper, self.where, self.metric = ours, paper, where, metric
+    def __init__(self, ours=None, paper=None, where="", metric="", row=None):
+        self.ours, self.paper, self.where, self.metric, self.row = ours, paper, where, metric, row
 
     @property
     def ratio(self):
@@ -176,7 +190,7 @@ def fill_panel(table, panel, rows, all_rows, by_space, placed):
     """The Grid of one panel: `rows` are the experiment's rows in this table and panel."""
     all_columns = resolve(table.columns, rows)
     column_picks = [c for c in all_columns if not isinstance(c, Ratio)]
-    main = resolve(table.rows, rows)
+    main = [p for p in resolve(table.rows, rows) if p.match is not None or table.holds_paper_rows(panel)]
     # An extra-rows Axis makes rows only of what the paper's rows leave.
     unclaimed = [r for r in rows if not any(p.match is not None and matches(p.match, r) for p in main)]
     extra = resolve(table.extra_rows, unclaimed) if table.extra_rows else []
@@ -187,7 +201,7 @@ def fill_panel(table, panel, rows, all_rows, by_space, placed):
         key = (id(pick), space)
         if key not in index:
             label = pick.label + size_label(sizes.get(id(pick))) + (f" [{space}]" if space else "")
-            cells = [Cell(paper=pick.figure(panel.label, i, c.label)) for i, c in enumerate(column_picks)]
+            cells = [Cell(paper=pick.figure(i, c.label)) for i, c in enumerate(column_picks)]
             index[key] = len(lines)
             lines.append(Line(label, cells, pick, is_extra or bool(space), space))
         return lines[index[key]]
@@ -204,9 +218,8 @@ def fill_panel(table, panel, rows, all_rows, by_space, placed):
         if cell.ours is not None:
             conflicts.append((row, cell.where))
             continue
-        cell.ours, cell.where, cell.metric = table.shown(row), row["where"], row["metric"]
-        published = published_value(row)
-        cell.paper = cell.paper if published is None else published
+        cell.ours, cell.where, cell.metric, cell.row = table.shown(row), row["where"], row["metric"], row
+        cell.paper = published_value(row)
         placed.add(id(row))
     # A row with neither a measurement nor a published figure says nothing (an Axis value met only
     # in another space). Stable sort: the paper's rows in layout order, kamp's extra rows, then the
@@ -227,8 +240,7 @@ def add_ratio_columns(all_columns, column_picks, lines):
                 cells.append(line.cells[position[column.label]])
                 continue
             over, under = line.cells[position[column.over]].ours, line.cells[position[column.under]].ours
-            value = over / under if over is not None and under else None
-            cells.append(Cell(value, None if column.published is None else float(column.published)))
+            cells.append(Cell(over / under if over is not None and under else None))
         line.cells = cells
 
 

@@ -2,11 +2,13 @@
 """./kamp report [MACHINE...]: every experiment of every machine in the papers' own tables.
 
 Writes OUT/REPORT.md and a self-contained OUT/report.html (default OUT: results/ at kamp's root):
-each machine's build and commands, the headline ratios (against the papers, the peers measured in
-the same run and the physical limits), one section per seed document with each experiment laid out
-as its paper's table (layouts.py), the CPU build against the GPU build (compare.py's matching), and
-what was not run. A cell reads "ours (paper; ours/paper)". A CSV row that no table places is
-listed under its experiment, never dropped."""
+a table of contents, each machine's build and commands, the headline ratios (against the papers per
+data class, the peers measured in the same run and the physical limits that bound their rows), one
+section per source paper with each experiment laid out as its paper's table (layouts.py) and seed
+003's rank-count runs (rank_runs.py), the CPU build against the GPU build (compare.py's matching),
+and what was not run. A cell reads "ours (paper; ours/paper)"; a share that its model does not bound
+reads "model error" (models.py). A CSV row that no table places is counted and listed, folded, under
+its experiment, never dropped."""
 import argparse
 import datetime
 import os
@@ -15,18 +17,24 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import compare  # noqa: E402
 import headline  # noqa: E402
-from document import Bullets, Heading, Image, Paragraph, TableBlock, number, to_html, to_markdown  # noqa: E402
-from layouts import E11_BY_MACHINE, EXPERIMENTS, LAYOUTS, SECTIONS  # noqa: E402
+import models  # noqa: E402
+import rank_runs  # noqa: E402
+from document import Bullets, Folded, Heading, Image, Links, Paragraph, TableBlock, number, to_html, to_markdown  # noqa: E402
+from layouts import DERIVED, EXPERIMENTS, LAYOUTS, SECTIONS  # noqa: E402
 from pivot import place  # noqa: E402
 from results_csv import RESULTS_ROOT, ResultsError, read_source  # noqa: E402
 from results_rows import machine_folders, read_machine  # noqa: E402
 
 KAMP_ROOT = os.path.dirname(os.path.dirname(RESULTS_ROOT))
 CELL_FORMAT = ("Cell: ours (paper; ours/paper). Ours alone where the paper has no figure; "
-               "- (paper) where kamp has no row. Times in ms unless the table says otherwise.")
+               "- (paper) where kamp has no row; \"model error\" or \"cache-resident\" for a share that its "
+               "model does not bound (listed under the headline ratios). Times in ms unless the table says otherwise.")
 
 
-def cell_text(cell):
+def cell_text(cell, verdicts=None):
+    verdict = (verdicts or {}).get(id(cell.row))
+    if verdict is not None and verdict.kind != "share":
+        return verdict.kind
     if cell.ours is None:
         return f"- ({number(cell.paper)})" if cell.paper is not None else ""
     if cell.paper is None:
@@ -35,8 +43,8 @@ def cell_text(cell):
     return f"{number(cell.ours)} ({number(cell.paper)}; {f'{ratio:.3g}' if ratio is not None else '-'})"
 
 
-def grid_block(grid):
-    body = [[line.label] + [cell_text(c) for c in line.cells] for line in grid.lines]
+def grid_block(grid, verdicts=None):
+    body = [[line.label] + [cell_text(c, verdicts) for c in line.cells] for line in grid.lines]
     divider = next((i for i, line in enumerate(grid.lines) if line.extra), None)
     return TableBlock([""] + grid.header, body, divider)
 
@@ -73,7 +81,13 @@ class Machine:
     def __init__(self, results_root, name):
         self.name, self.folder = name, os.path.join(results_root, name)
         self.rows = read_machine(results_root, name)
+        for experiment, rows in self.rows.items():
+            derive = DERIVED.get(experiment)
+            for row in rows if derive else []:
+                row.update(derive(row))
         self.placed = {e: place(LAYOUTS.get(e, []), rows) for e, rows in self.rows.items()}
+        self.verdicts = {e: models.verdicts(e, rows) for e, rows in self.rows.items()}
+        self.verdict_of = {id(row): verdict for judged in self.verdicts.values() for row, verdict in judged}
 
     def column_values(self, column):
         return sorted({r.get(column) or "" for rows in self.rows.values() for r in rows} - {""})
@@ -120,45 +134,45 @@ def experiment_blocks(machine, experiment):
     blocks = [Heading(4, f"{experiment} on {machine.name}", f"{experiment.lower()}-{machine.name}")]
     for i, grid in enumerate(grids):
         title = grid.table.title + (f": {grid.panel.label}" if grid.panel.label else "")
-        blocks += [Paragraph(title), grid_block(grid)]
+        blocks += [Paragraph(title), grid_block(grid, machine.verdict_of)]
         last_panel = i + 1 == len(grids) or grids[i + 1].table is not grid.table
         if grid.table.note and last_panel:
             blocks.append(Paragraph(grid.table.note))
         if grid.conflicts:
-            blocks.append(Paragraph("Rows whose cell was taken (listed, not shown): "
+            blocks.append(Paragraph("Layout conflict, rows whose cell was taken (listed, not shown): "
                                     + "; ".join(f"{describe(r)}, cell from {w}" for r, w in grid.conflicts)))
     blocks.append(Paragraph(f"{len(rows) - len(others)} of {len(rows)} rows placed in the tables, "
-                            f"{len(others)} other rows" + (f" ({machine.name}/{experiment}.csv):" if others else ".")))
+                            f"{len(others)} other rows" + ("." if not others else
+                            f" ({machine.name}/{experiment}.csv): no table of {experiment} picks their variant "
+                            f"and metric.")))
     if others:
-        blocks.append(Bullets(describe_groups(others)))
+        blocks.append(Folded(f"{len(others)} rows no table places", [Bullets(describe_groups(others))]))
     plot = os.path.join(machine.folder, f"{experiment}.png")
     if os.path.isfile(plot):
         blocks.append(Image(plot, f"{experiment} on {machine.name}"))
     return blocks
 
 
-def section_blocks(machines, title, anchor, experiments):
+def section_blocks(machines, title, anchor, experiments, results_root):
     blocks = [Heading(2, title, anchor)]
     for experiment in experiments:
         present = [m for m in machines if experiment in m.rows]
         blocks += [Heading(3, f"{experiment}: {LAYOUTS[experiment][0].title}", f"{anchor}-{experiment.lower()}"),
+                   Links([(0, m.name, f"{experiment.lower()}-{m.name}") for m in present]
+                         + [(0, "contents", "contents")], inline=True),
                    Paragraph(CELL_FORMAT if present else "No machine has results for it.")]
         for machine in present:
             blocks += experiment_blocks(machine, experiment)
     if "E11" in experiments:
-        blocks += across_machines_blocks(machines)
+        blocks += rank_runs.blocks(results_root)
     return blocks
 
 
-def across_machines_blocks(machines):
-    rows = [r for m in machines for r in m.rows.get("E11", [])]
-    if len({r["machine"] for r in rows}) < 2:
-        return []
-    grids, _ = place(E11_BY_MACHINE, rows)
-    blocks = [Heading(3, "E11 across machines (one rank per GPU)", "e11-across-machines")]
-    for grid in grids:
-        blocks += [Paragraph(grid.table.title), grid_block(grid)]
-    return blocks
+def contents(blocks):
+    """The table of contents: every heading of levels 2 and 3 that has an anchor."""
+    return [Heading(2, "Contents", "contents"),
+            Links([(b.level - 2, b.text, b.anchor) for b in blocks
+                   if isinstance(b, Heading) and b.level in (2, 3) and b.anchor])]
 
 
 def cpu_gpu_blocks(machines):
@@ -193,7 +207,7 @@ def not_run_blocks(machines):
     for machine in machines:
         missing = [e for e in EXPERIMENTS if e not in machine.rows]
         unmeasured = [f"{e}: {text}" for e in machine.rows for text in headline.unmeasured(machine.placed[e][0])]
-        blocks += [Heading(3, machine.name),
+        blocks += [Heading(3, machine.name, f"not-run-{machine.name}"),
                    Paragraph("No results: " + (", ".join(missing) if missing else "none; every experiment ran.")),
                    Paragraph("Rows of the papers with a published figure and no measurement here"
                              + (":" if unmeasured else ": none."))]
@@ -202,21 +216,21 @@ def not_run_blocks(machines):
     return blocks
 
 
-def build(machines, command):
+def build(machines, command, results_root):
     written = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    blocks = [Heading(1, "kamp: results in the papers' shape"),
-              Paragraph(f"Command: {command}; kamp at {compare.kamp_commit()}; written {written}. "
-                        f"Machines: {', '.join(m.name for m in machines)}. Sections: machines, headline ratios, "
-                        "seeds 000, 002, 003, 004, beyond the seeds, CPU against GPU, not run."),
-              Heading(2, "Machines", "machines")]
+    head = [Heading(1, "kamp: results in the papers' shape"),
+            Paragraph(f"Command: {command}; kamp at {compare.kamp_commit()}; written {written}. "
+                      f"Machines: {', '.join(m.name for m in machines)}.")]
+    blocks = [Heading(2, "Machines", "machines")]
     for machine in machines:
         blocks += head_blocks(machine)
     blocks.append(Heading(2, "Headline ratios", "headline"))
     for machine in machines:
         blocks += headline.blocks(machine)
     for title, anchor, experiments in SECTIONS:
-        blocks += section_blocks(machines, title, anchor, experiments)
-    return blocks + cpu_gpu_blocks(machines) + not_run_blocks(machines)
+        blocks += section_blocks(machines, title, anchor, experiments, results_root)
+    blocks += cpu_gpu_blocks(machines) + not_run_blocks(machines)
+    return head + contents(blocks) + blocks
 
 
 def main(argv):
@@ -231,7 +245,7 @@ def main(argv):
         if not names:
             raise ResultsError(f"{args.results_root}: no machine folder with E<n>.csv")
         machines = [Machine(args.results_root, name) for name in names]
-        blocks = build(machines, "./kamp report " + " ".join(argv))
+        blocks = build(machines, "./kamp report " + " ".join(argv), args.results_root)
     except ResultsError as e:
         print(f"kamp report: {e}", file=sys.stderr)
         return 2

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """./kamp report (report/report.py and its modules) on the samples in tests/report/data/report: a
 GPU machine and a CPU machine with a few E3 rows. Rows land in the paper's cells with the right
-ratio (the CSV's published figure, else the layout's), rows of another space become labelled extra
-rows, rows no table takes are listed and counted, bad input exits 2 naming the file and line or the
+ratio (the CSV's published figure only, on the paper's data class), the paper-only rows stand in the
+panel of the paper's data class alone, rows of another space become labelled extra rows, rows no
+table takes are listed and counted, bad input exits 2 naming the file and line or the
 machine, and report.html carries nothing from outside and escapes every text."""
 import contextlib
 import io
@@ -38,16 +39,19 @@ class Placing(unittest.TestCase):
         cells, line = line_of(self.grids, "p/4-bit", "Proposed implementation (split_N)")
         self.assertEqual((cells["212 bits"].ours, cells["212 bits"].paper, cells["212 bits"].ratio), (2.8, 5.6, 0.5))
         self.assertEqual(report.cell_text(cells["212 bits"]), "2.8 (5.6; 0.5)")
-        self.assertEqual(report.cell_text(cells["106 bits"]), "- (3.1)")  # published, not measured
+        self.assertEqual(report.cell_text(cells["106 bits"]), "")  # neither measured nor in the CSV
         self.assertFalse(line.extra)
 
-    def test_the_layout_s_figure_where_the_csv_has_none(self):
+    def test_no_paper_figure_beside_another_data_class(self):
         cells, _ = line_of(self.grids, "full", "Proposed implementation (split_N)")
-        self.assertEqual(report.cell_text(cells["106 bits"]), "6.2 (3.1; 2)")
+        self.assertEqual(report.cell_text(cells["106 bits"]), "6.2")
+        self.assertIsNone(cells["106 bits"].ratio)
 
     def test_paper_only_and_extra_rows(self):
         cells, line = line_of(self.grids, "p/4-bit", "CUMP (paper only)")
         self.assertEqual(report.cell_text(cells["1696 bits"]), "- (154)")
+        full = next(g for g in self.grids if g.panel.label.startswith("full"))
+        self.assertNotIn("CUMP (paper only)", [line.label for line in full.lines])
         cells, line = line_of(self.grids, "p/4-bit", "fused_N")
         self.assertTrue(line.extra)
         self.assertEqual(cells["212 bits"].ours, 1.4)
@@ -83,8 +87,9 @@ class Command(unittest.TestCase):
         self.assertEqual(status, 0)
         self.assertIn("kamp report: gpu: 5 rows, 4 placed, 1 other", printed)
         text = self.written("REPORT.md")
-        self.assertIn("| Proposed implementation (split_N) | - (3.1) | 2.8 (5.6; 0.5) |", text)
-        self.assertIn("4 of 5 rows placed in the tables, 1 other rows (gpu/E3.csv):", text)
+        self.assertIn("| Proposed implementation (split_N) |  | 2.8 (5.6; 0.5) |", text)
+        self.assertIn("4 of 5 rows placed in the tables, 1 other rows (gpu/E3.csv): no table of E3 picks", text)
+        self.assertIn("- [Headline ratios](#headline)", text)
         self.assertIn("<b>&x, time_ms (ms) [p/4-bit, Cuda]: 9 at 64 bits, 1000 x 1000 (line 6)", text)
         self.assertIn("`kamp_run --size paper E3`", text)
         self.assertIn("No results: E0, E1, E2, E4,", text)
