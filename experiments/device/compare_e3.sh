@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # E3 before and after a change, in one GPU session: runs `kamp_run --size paper E3` from two
 # builds one after the other on the same GPU and keeps both result folders under $OUT.
-#   usage (on the GPU machine): experiments/device/compare_e3.sh BEFORE_KAMP_RUN AFTER_KAMP_RUN
+#   usage (on a GPU node): experiments/device/compare_e3.sh BEFORE_KAMP_RUN AFTER_KAMP_RUN
 set -uo pipefail
 before=${1:?usage: compare_e3.sh BEFORE_KAMP_RUN AFTER_KAMP_RUN}
 after=${2:?usage: compare_e3.sh BEFORE_KAMP_RUN AFTER_KAMP_RUN}

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# One GPU-machine session over a carried CUDA build: the test suites, a memcheck pass over
+# One session on a GPU node over a CUDA build made elsewhere: the test suites, a memcheck pass over
 # the device tests, and the experiments, all written under $OUT.
-#   usage (on the GPU machine): experiments/device/gpu_session.sh BIN_DIR [EXPERIMENT...]
+#   usage (on a GPU node): experiments/device/gpu_session.sh BIN_DIR [EXPERIMENT...]
 # With no experiment named, only the tests run.
-# BIN_DIR holds kamp_run and the kamp_*_tests binaries from build/cuda (see docs/reproducing.md).
+# BIN_DIR holds kamp_run and the kamp_*_tests binaries from build/cuda: the bin/ of a bundle made
+# with ./kamp bundle --tests (docs/reproducing.md), whose run.sh also runs the experiments.
 set -uo pipefail
 bin=${1:?usage: gpu_session.sh BIN_DIR [EXPERIMENT...]}
 shift
@@ -14,12 +15,15 @@ status=0
 
 { nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv
   nproc; uname -r; } > "$out/machine.txt" 2>&1
+shopt -s nullglob
+suites=("$bin"/kamp_*_tests)
+[ ${#suites[@]} -gt 0 ] || { echo "no kamp_*_tests in $bin: make the bundle with ./kamp bundle --tests"; exit 1; }
 missing=$(ldd "$bin"/kamp_run | grep "not found")
 [ -z "$missing" ] || { echo "missing libraries: $missing"; exit 1; }
 
 # The long random sweeps (10^5 operations per kind and precision) run here: the GPU is fast
 # and the host has 16 cores for the MPFR checks.
-for t in "$bin"/kamp_*_tests; do
+for t in "${suites[@]}"; do
   name=$(basename "$t")
   KAMP_LONG_TESTS=${KAMP_LONG_TESTS:-1} "$t" --gtest_brief=1 > "$out/$name.log" 2>&1 || status=1
   tail -n 3 "$out/$name.log"

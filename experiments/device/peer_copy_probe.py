@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Copies between two GPUs of one host through PyTorch (present on the device machines): whether
+"""Copies between two GPUs of one host through PyTorch (present on the GPU nodes it ran on): whether
 each pair has peer access, three 4 GiB copies GPU 0 -> GPU 1 (the first pays for mapping the peer's
 memory), two on GPU 0 (its own bandwidth) and the time of a 4 GiB allocation. The measurement
 behind parallel::peer_workspace (kept open from one gather to the next).

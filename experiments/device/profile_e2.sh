@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # E2 on a GPU: Nsight Compute metrics of the GEMV kernels (seed 000 Table 4), then the
 # E2 table from them. ncu profiles every kernel of one E2 workload run per data class (p/4-bit,
-# the paper's, and full) with the clocks left as they are (--clock-control none: the device
-# machine's clocks are not ours to lock); the last run measures the copy bandwidth and writes
+# the paper's, and full) with the clocks left as they are (--clock-control none: a shared GPU
+# node's clocks are not ours to lock); the last run measures the copy bandwidth and writes
 # E2.csv/.md under OUT_DIR/<machine>.
-#   usage: experiments/device/profile_e2.sh KAMP_RUN OUT_DIR
+#   usage: experiments/device/profile_e2.sh KAMP_RUN [OUT_DIR]     (default OUT_DIR: $OUT)
 set -euo pipefail
-run=${1:?usage: profile_e2.sh KAMP_RUN OUT_DIR}
-out=${2:?usage: profile_e2.sh KAMP_RUN OUT_DIR}
+run=${1:?usage: profile_e2.sh KAMP_RUN [OUT_DIR]}
+out=${2:-${OUT:?usage: profile_e2.sh KAMP_RUN [OUT_DIR], or OUT set}}
 command -v ncu >/dev/null || { echo "profile_e2: ncu (Nsight Compute) is not on PATH" >&2; exit 1; }
 metrics=sm__warps_active.avg.pct_of_peak_sustained_active,sm__maximum_warps_per_active_cycle_pct
 metrics+=,smsp__sass_average_branch_targets_threads_uniform.pct,dram__bytes.sum.per_second,gpu__time_duration.sum
