@@ -208,13 +208,11 @@ class characterization {
 
 }  // namespace
 
-harness::results_table run_e0_machine(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E0: machine characterization (copy bandwidth, FP64 throughput, vendor double BLAS)");
+void run_e0_machine(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E0: machine characterization (copy bandwidth, FP64 throughput, vendor double BLAS)");
   characterization<Kokkos::DefaultExecutionSpace>(table, options).run();
   if (measures_host_rows(options))
     characterization<Kokkos::DefaultHostExecutionSpace>(table, options).run();
-  return table;
 }
 
 }  // namespace kamp::experiments

@@ -382,18 +382,15 @@ void run_dft(harness::results_table& table, bool quick) {
 
 }  // namespace
 
-harness::results_table run_e10_sd_accuracy(const experiment_options& options) {
-  harness::results_table table(
-      harness::run_context::current(options.command),
-      "E10: relative error (%) of the dot product 8779 (alpha = 1, beta = 1..21; m = alpha, n = beta) and of the DFT "
-      "round trip (m = n points, n = log10 alpha; RSD twiddles rounded to " +
-          std::to_string(twiddle_digits) +
-          " digits) in float, double, dd_real, RNS and signed digits (seed 004 Figs. 2-3; the paper gives no "
-          "numbers, only that single precision loses accuracy sharply from beta = 18 and that the DFT error grows "
-          "with alpha)");
+void run_e10_sd_accuracy(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E10: relative error (%) of the dot product 8779 (alpha = 1, beta = 1..21; m = alpha, n = beta) "
+                  "and of the DFT round trip (m = n points, n = log10 alpha; RSD twiddles rounded to " +
+                  std::to_string(twiddle_digits) +
+                  " digits) in float, double, dd_real, RNS and signed digits (seed 004 Figs. 2-3; the paper gives no "
+                  "numbers, only that single precision loses accuracy sharply from beta = 18 and that the DFT error "
+                  "grows with alpha)");
   run_dot(table);
   run_dft(table, options.size == problem_size::quick);
-  return table;
 }
 
 }  // namespace kamp::experiments

@@ -276,12 +276,10 @@ void run_space(harness::results_table& table, const sparse::csr_host& host, cons
 
 }  // namespace
 
-harness::results_table run_e11_vpbicgstab(const experiment_options& options) {
-  harness::results_table table(
-      harness::run_context::current(options.command),
-      "E11: VPBi-CGSTAB (outer double / dd_real / qd_real / RNS 212, inner JOR in double) on the "
-      "edge-element curl-curl problem, time per outer iteration (seed 003: N = 1,709,028, "
-      "27.5 M nonzeros, up to 16.38x over OpenMP with a GPU cluster; m = nonzeros, n = unknowns)");
+void run_e11_vpbicgstab(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E11: VPBi-CGSTAB (outer double / dd_real / qd_real / RNS 212, inner JOR in double) on the "
+                  "edge-element curl-curl problem, time per outer iteration (seed 003: N = 1,709,028, "
+                  "27.5 M nonzeros, up to 16.38x over OpenMP with a GPU cluster; m = nonzeros, n = unknowns)");
   const bool quick = options.size == problem_size::quick;
   const sparse::structured_mesh mesh =
       quick ? sparse::cube_mesh_with_unknowns(40000) : sparse::cube_mesh_with_unknowns(1709028);
@@ -300,7 +298,6 @@ harness::results_table run_e11_vpbicgstab(const experiment_options& options) {
       table.add(row);
     }
   }
-  return table;
 }
 
 }  // namespace kamp::experiments

@@ -247,13 +247,11 @@ void run_all_precisions(harness::results_table& table, const experiment_options&
 
 }  // namespace
 
-harness::results_table run_e12_rns_elementwise(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E12: RNS elementwise array add/mul throughput (split kernels, per-thread, MPFR+OpenMP)");
+void run_e12_rns_elementwise(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E12: RNS elementwise array add/mul throughput (split kernels, per-thread, MPFR+OpenMP)");
   run_all_precisions<Kokkos::DefaultExecutionSpace>(table, options);
   if (measures_host_rows(options))
     run_all_precisions<Kokkos::DefaultHostExecutionSpace>(table, options);
-  return table;
 }
 
 }  // namespace kamp::experiments

@@ -11,11 +11,10 @@
 
 namespace kamp::experiments {
 
-harness::results_table run_e13_ozaki_gemm(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E13: double-double GEMM and the emulated double GEMM by the Ozaki scheme II (residue "
-                               "GEMMs on INT8 tensor cores / OpenBLAS) vs the FMA kernel and the vendor's DGEMM (NN, "
-                               "beta = 0)");
+void run_e13_ozaki_gemm(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E13: double-double GEMM and the emulated double GEMM by the Ozaki scheme II (residue "
+                  "GEMMs on INT8 tensor cores / OpenBLAS) vs the FMA kernel and the vendor's DGEMM (NN, "
+                  "beta = 0)");
   using Space = Kokkos::DefaultExecutionSpace;
   const bool gpu = !std::is_same<Space::memory_space, Kokkos::HostSpace>::value;
   const bool paper = options.size == problem_size::paper;
@@ -30,7 +29,6 @@ harness::results_table run_e13_ozaki_gemm(const experiment_options& options) {
   ozaki_bench::bench<Space, double> doubles(table, "E13", "gflops", gpu ? 2048 : 512);
   for (const auto n : sizes) doubles.run(n, "well_scaled", 0, {53}, false, bounds);
   doubles.run(gpu ? 4096 : 256, "wide_32", 32, {53}, false, bounds);
-  return table;
 }
 
 }  // namespace kamp::experiments

@@ -12,11 +12,10 @@
 
 namespace kamp::experiments {
 
-harness::results_table run_e14_mp_ozaki_gemm(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E14: qd_real, expansion<8> and RNS 106-1696 GEMM by the Ozaki scheme II (residue GEMMs on INT8 tensor "
-                               "cores / OpenBLAS, wide moduli by Karatsuba) vs the FMA kernel and the vendor's DGEMM "
-                               "(NN, beta = 0)");
+void run_e14_mp_ozaki_gemm(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E14: qd_real, expansion<8> and RNS 106-1696 GEMM by the Ozaki scheme II (residue GEMMs on INT8 "
+                  "tensor cores / OpenBLAS, wide moduli by Karatsuba) vs the FMA kernel and the vendor's DGEMM (NN, "
+                  "beta = 0)");
   using Space = Kokkos::DefaultExecutionSpace;
   const bool gpu = !std::is_same<Space::memory_space, Kokkos::HostSpace>::value;
   const bool paper = options.size == problem_size::paper;
@@ -56,7 +55,6 @@ harness::results_table run_e14_mp_ozaki_gemm(const experiment_options& options) 
     r1696.run(gpu ? 128 : 16, "well_scaled", 0, {0}, false);
   }
   qd.run(gpu ? 4096 : 128, "wide_32", 32, {0}, false);
-  return table;
 }
 
 }  // namespace kamp::experiments

@@ -51,12 +51,10 @@ void measure_shares(harness::results_table& table, data_class data) {
 
 }  // namespace
 
-harness::results_table run_e1_gemv_time_shares(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E1: GEMV kernel time shares, 1000 x 1000, 424 bits, N, Algorithm 1 and fused, on p/4-bit "
-                               "(the paper's) and full-precision data (seed 000 Table 3)");
+void run_e1_gemv_time_shares(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E1: GEMV kernel time shares, 1000 x 1000, 424 bits, N, Algorithm 1 and fused, on p/4-bit "
+                  "(the paper's) and full-precision data (seed 000 Table 3)");
   for (const data_class data : options.data) measure_shares(table, data);
-  return table;
 }
 
 }  // namespace kamp::experiments

@@ -87,13 +87,11 @@ void profile(harness::results_table& table, data_class data, std::optional<doubl
 
 }  // namespace
 
-harness::results_table run_e2_gemv_profile(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E2: occupancy, divergence and DRAM bandwidth of the GEMV kernels, 1000 x 1000, 424 bits, N, "
-                               "p/4-bit (the paper's) and full-precision data (seed 000 Table 4)");
+void run_e2_gemv_profile(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E2: occupancy, divergence and DRAM bandwidth of the GEMV kernels, 1000 x 1000, 424 bits, N, "
+                  "p/4-bit (the paper's) and full-precision data (seed 000 Table 4)");
   std::optional<double> copy_gbs;
   for (const data_class data : options.data) profile(table, data, copy_gbs);
-  return table;
 }
 
 }  // namespace kamp::experiments

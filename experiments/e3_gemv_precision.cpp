@@ -186,17 +186,14 @@ void sweep(harness::results_table& table, std::int64_t size, const std::vector<d
 
 }  // namespace
 
-harness::results_table run_e3_gemv_precision(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP, N-term expansions "
-                               "(CAMPARY's row), on "
-                               "p/4-bit (the paper's) and full-precision data (seed 000 Table 5)");
+void run_e3_gemv_precision(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP, N-term "
+                  "expansions (CAMPARY's row), on p/4-bit (the paper's) and full-precision data (seed 000 Table 5)");
   // The quick size keeps a 2-core CPU run to a couple of minutes; the paper's is 1000.
   const std::int64_t size = options.size == problem_size::paper ? 1000 : 200;
   sweep<Kokkos::DefaultExecutionSpace>(table, size, options.data);
   if (measures_host_rows(options))
     sweep<Kokkos::DefaultHostExecutionSpace>(table, size, options.data);
-  return table;
 }
 
 }  // namespace kamp::experiments

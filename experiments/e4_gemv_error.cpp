@@ -85,15 +85,13 @@ void add_rows(harness::results_table& table, const std::string& variant, int p, 
 
 }  // namespace
 
-harness::results_table run_e4_gemv_error(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E4: GEMV error against the bound gamma_{n+2} of seed 000 eqs. (16)-(19), p/4-bit (the "
-                               "paper's) and full-precision data");
+void run_e4_gemv_error(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E4: GEMV error against the bound gamma_{n+2} of seed 000 eqs. (16)-(19), p/4-bit (the "
+                  "paper's) and full-precision data");
   const std::vector<std::int64_t> sizes =
       options.size == problem_size::paper ? std::vector<std::int64_t>{10, 100, 1000} : std::vector<std::int64_t>{10, 100};
   for (const data_class data : options.data)
     for (const std::int64_t n : sizes) for_each_precision([&](auto N) { measure<decltype(N)::value>(table, n, data); });
-  return table;
 }
 
 }  // namespace kamp::experiments

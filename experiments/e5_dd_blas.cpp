@@ -59,12 +59,10 @@ void measure(harness::results_table& table, problem_size size) {
 
 }  // namespace
 
-harness::results_table run_e5_dd_blas(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E5: double-double AXPY, GEMV and GEMM vs the vendor's double BLAS, the DD peak model, "
-                               "the copy bandwidth and QD+OpenMP (seed 002)");
+void run_e5_dd_blas(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E5: double-double AXPY, GEMV and GEMM vs the vendor's double BLAS, the DD peak model, "
+                  "the copy bandwidth and QD+OpenMP (seed 002)");
   measure<Kokkos::DefaultExecutionSpace>(table, options.size);
-  return table;
 }
 
 }  // namespace kamp::experiments

@@ -31,11 +31,9 @@ void measure(harness::results_table& table, problem_size size) {
 
 }  // namespace
 
-harness::results_table run_e6_ds_blas(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E6: triple-precision D+S AXPY/GEMV/GEMM, SoA vs AoS, vs dd_real and double (seed 002)");
+void run_e6_ds_blas(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E6: triple-precision D+S AXPY/GEMV/GEMM, SoA vs AoS, vs dd_real and double (seed 002)");
   measure<Kokkos::DefaultExecutionSpace>(table, options.size);
-  return table;
 }
 
 }  // namespace kamp::experiments

@@ -177,11 +177,10 @@ void run_problem(harness::results_table& table, const solvers::dense_problem& p,
 
 }  // namespace
 
-harness::results_table run_e7_gesv(const experiment_options& options) {
-  harness::results_table table(
-      harness::run_context::current(options.command),
-      "E7: mixed-precision GESV, iterative refinement on a double or float LU with dd_real / qd_real residuals, "
-      "against the direct dd_real LU, on random and ill-conditioned matrices (seed 002, last slide; m = n = N)");
+void run_e7_gesv(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E7: mixed-precision GESV, iterative refinement on a double or float LU with dd_real / qd_real "
+                  "residuals, against the direct dd_real LU, on random and ill-conditioned matrices (seed 002, last "
+                  "slide; m = n = N)");
   const bool quick = options.size == problem_size::quick;
   const std::vector<std::int64_t> sizes =
       quick ? std::vector<std::int64_t>{256, 512} : std::vector<std::int64_t>{256, 512, 1024, 2048, 4096};
@@ -193,7 +192,6 @@ harness::results_table run_e7_gesv(const experiment_options& options) {
     for (const double condition : {1e8, 1e12, 1e14})
       run_problem(table, solvers::ill_conditioned_problem(n, condition, ++seed), repetitions);
   }
-  return table;
 }
 
 }  // namespace kamp::experiments

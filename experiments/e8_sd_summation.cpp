@@ -139,15 +139,12 @@ class summation_sweep {
 
 }  // namespace
 
-harness::results_table run_e8_sd_summation(const experiment_options& options) {
-  harness::results_table table(
-      harness::run_context::current(options.command),
-      "E8: signed-digit summation of k random positive d-digit integers, methods 1 and 2, vs GMP (1 core, OpenMP) "
-      "and the ordinary-digit CPU loop (seed 004 Figs. 5-6: method 1 gains only above ~400 digits, method 2 3-4x "
-      "at 800-900 digits, transfers included; no numeric figures published)");
+void run_e8_sd_summation(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E8: signed-digit summation of k random positive d-digit integers, methods 1 and 2, vs GMP (1 "
+                  "core, OpenMP) and the ordinary-digit CPU loop (seed 004 Figs. 5-6: method 1 gains only above ~400 "
+                  "digits, method 2 3-4x at 800-900 digits, transfers included; no numeric figures published)");
   summation_sweep sweep(table, options);
   sweep.run();
-  return table;
 }
 
 }  // namespace kamp::experiments

@@ -108,14 +108,12 @@ class dot_sweep {
 
 }  // namespace
 
-harness::results_table run_e9_sd_dot(const experiment_options& options) {
-  harness::results_table table(harness::run_context::current(options.command),
-                               "E9: exact signed-digit dot product of k pairs of random positive d-digit integers "
-                               "vs GMP mpz_addmul (1 core, OpenMP) (seed 004 Fig. 7: speedup grows with k and the "
-                               "digit count; no numeric figures published)");
+void run_e9_sd_dot(harness::results_table& table, const experiment_options& options) {
+  table.set_title("E9: exact signed-digit dot product of k pairs of random positive d-digit integers "
+                  "vs GMP mpz_addmul (1 core, OpenMP) (seed 004 Fig. 7: speedup grows with k and the "
+                  "digit count; no numeric figures published)");
   dot_sweep sweep(table, options);
   sweep.run();
-  return table;
 }
 
 }  // namespace kamp::experiments

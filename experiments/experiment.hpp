@@ -1,6 +1,8 @@
 #pragma once
-// An experiment reproduces one table or figure of a source document: it measures, and
-// returns its rows; the runner writes them to results/<machine>/<id>.csv and .md.
+// An experiment reproduces one table or figure of a source document: it measures, and adds its
+// rows to the runner's table, which writes each to results/<machine>/<id>.csv as it is added
+// (harness/recorded_run.hpp) and the .md at the end; a size whose memory the space cannot give
+// is a row too (harness/does_not_fit.hpp), and the sweep goes on.
 #include <Kokkos_Core.hpp>
 
 #include <functional>
@@ -29,8 +31,8 @@ inline bool measures_host_rows(const experiment_options& options) {
 
 struct experiment {
   std::string id;     // E0..E14
-  std::string title;
-  std::function<harness::results_table(const experiment_options&)> run;
+  std::string title;  // one line for --list; the table's own title (set_title) heads the .md
+  std::function<void(harness::results_table&, const experiment_options&)> run;
 };
 
 // Every registered experiment, in id order.
@@ -39,20 +41,20 @@ const std::vector<experiment>& registry();
 // One progress line on stderr, overwritten by the next.
 void progress(const std::string& id, const std::string& what);
 
-harness::results_table run_e0_machine(const experiment_options& options);
-harness::results_table run_e1_gemv_time_shares(const experiment_options& options);
-harness::results_table run_e2_gemv_profile(const experiment_options& options);
-harness::results_table run_e3_gemv_precision(const experiment_options& options);
-harness::results_table run_e4_gemv_error(const experiment_options& options);
-harness::results_table run_e5_dd_blas(const experiment_options& options);
-harness::results_table run_e6_ds_blas(const experiment_options& options);
-harness::results_table run_e7_gesv(const experiment_options& options);
-harness::results_table run_e8_sd_summation(const experiment_options& options);
-harness::results_table run_e9_sd_dot(const experiment_options& options);
-harness::results_table run_e10_sd_accuracy(const experiment_options& options);
-harness::results_table run_e11_vpbicgstab(const experiment_options& options);
-harness::results_table run_e12_rns_elementwise(const experiment_options& options);
-harness::results_table run_e13_ozaki_gemm(const experiment_options& options);
-harness::results_table run_e14_mp_ozaki_gemm(const experiment_options& options);
+void run_e0_machine(harness::results_table& table, const experiment_options& options);
+void run_e1_gemv_time_shares(harness::results_table& table, const experiment_options& options);
+void run_e2_gemv_profile(harness::results_table& table, const experiment_options& options);
+void run_e3_gemv_precision(harness::results_table& table, const experiment_options& options);
+void run_e4_gemv_error(harness::results_table& table, const experiment_options& options);
+void run_e5_dd_blas(harness::results_table& table, const experiment_options& options);
+void run_e6_ds_blas(harness::results_table& table, const experiment_options& options);
+void run_e7_gesv(harness::results_table& table, const experiment_options& options);
+void run_e8_sd_summation(harness::results_table& table, const experiment_options& options);
+void run_e9_sd_dot(harness::results_table& table, const experiment_options& options);
+void run_e10_sd_accuracy(harness::results_table& table, const experiment_options& options);
+void run_e11_vpbicgstab(harness::results_table& table, const experiment_options& options);
+void run_e12_rns_elementwise(harness::results_table& table, const experiment_options& options);
+void run_e13_ozaki_gemm(harness::results_table& table, const experiment_options& options);
+void run_e14_mp_ozaki_gemm(harness::results_table& table, const experiment_options& options);
 
 }  // namespace kamp::experiments

@@ -6,6 +6,7 @@
 // repetitions call reset_y() first, as the paper's harness restores y before each timed run:
 // otherwise every run after the first scales a full-precision y.
 #include "blas/gemv.hpp"
+#include "core/allocation.hpp"
 #include "experiments/data_class.hpp"
 #include "blas/rns/gemv_basic.hpp"
 #include "rns/kernels.hpp"
@@ -27,10 +28,10 @@ struct gemv_problem {
       : m(rows), n(cols), A(rows * cols, "kamp::gemv::A"), x(std::max(rows, cols), "kamp::gemv::x"),
         y(std::max(rows, cols), "kamp::gemv::y"), y_initial(std::max(rows, cols), "kamp::gemv::y_initial") {
     if (with_structs) {
-      sA = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sA", rows * cols);
-      sx = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sx", std::max(rows, cols));
-      sy = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sy", std::max(rows, cols));
-      sy_initial = Kokkos::View<rns::mp_float<N>*, memory>("kamp::gemv::sy_initial", std::max(rows, cols));
+      sA = structs("kamp::gemv::sA", rows * cols);
+      sx = structs("kamp::gemv::sx", std::max(rows, cols));
+      sy = structs("kamp::gemv::sy", std::max(rows, cols));
+      sy_initial = structs("kamp::gemv::sy_initial", std::max(rows, cols));
     }
     constexpr int q = rns::basis_constants<N>::significand_bits;
     const int bits = data_bits(data, rns::basis_constants<N>::precision, q);
@@ -42,6 +43,13 @@ struct gemv_problem {
     core::random_source rng(34);
     alpha = rns::random_mp_float<N>(rng, -bits, -bits, bits);
     beta = rns::random_mp_float<N>(rng, -bits, -bits, bits);
+  }
+
+  // A View of mp_float for the basic path, or kamp::allocation_error when the space cannot hold it.
+  static Kokkos::View<rns::mp_float<N>*, memory> structs(const char* label, std::int64_t length) {
+    return core::allocate<Kokkos::View<rns::mp_float<N>*, memory>>("kamp::experiments::gemv_problem", label,
+                                                                   core::initial_values::zero,
+                                                                   static_cast<std::size_t>(length));
   }
 
   // y (both layouts) back to its drawn values.

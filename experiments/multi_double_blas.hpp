@@ -25,12 +25,14 @@
 #include "blas/gemv.hpp"
 #include "blas/level1.hpp"
 #include "blas/vendor_blas.hpp"
+#include "core/allocation.hpp"
 #include "core/error_bounds.hpp"
 #include "core/random.hpp"
 #include "dd/dd_format.hpp"
 #include "dd/ds_format.hpp"
 #include "experiments/experiment.hpp"
 #include "harness/device_info.hpp"
+#include "harness/does_not_fit.hpp"
 #include "harness/results_table.hpp"
 #include "experiments/timing.hpp"
 #ifdef KAMP_ENABLE_QD
@@ -93,9 +95,20 @@ class multi_double_blas {
     return info_.peak_fp64_gflops() / madd_fp64_instructions<Format>();
   }
 
-  // Times op for Format and adds its rows; with check_error, also the sampled error vs MPFR.
+  // Times op for Format and adds its rows; with check_error, also the sampled error vs MPFR. A size
+  // whose arrays the memory space cannot hold is a needs_bytes row (harness/does_not_fit.hpp).
   template <class Format>
   void run(const blas_operation& op, bool check_error) {
+    harness::measured_or_does_not_fit(table_, {row<Format>(op, "needs_bytes", 0)},
+                                      [&] { measure<Format>(op, check_error); });
+  }
+
+ private:
+  using memory = typename Space::memory_space;
+  static constexpr bool gpu = !std::is_same<memory, Kokkos::HostSpace>::value;
+
+  template <class Format>
+  void measure(const blas_operation& op, bool check_error) {
     using traits = format_traits<Format>;
     using value = value_type_t<Format>;
     const std::int64_t n = op.n;
@@ -130,10 +143,6 @@ class multi_double_blas {
     }
   }
 
- private:
-  using memory = typename Space::memory_space;
-  static constexpr bool gpu = !std::is_same<memory, Kokkos::HostSpace>::value;
-
   // Uniform in [-1, 1) with a full second word: as many significant bits as the format holds
   // up to 106 (a double's worth for double). draw() takes the two words from rng.
   static void draw(core::random_source& rng, double& hi, double& lo) {
@@ -163,17 +172,18 @@ class multi_double_blas {
   // count values of full<Format>'s class: the random doubles drawn in order (the values full()
   // gives one at a time), the conversions on the host's threads (a GEMV operand at n = 8192 is
   // 67 M values; an RNS conversion takes microseconds, and drawn one by one the RNS rows took
-  // most of E5's time).
+  // most of E5's time). The device array comes first: a size that does not fit fails before the
+  // draws.
   template <class Format>
   static array_t<Format, memory> operand(core::random_source& rng, std::int64_t count, const char* label) {
     const auto size = static_cast<std::size_t>(count);
+    array_t<Format, memory> a(size, label);
     std::vector<double> hi(size), lo(size);
     for (std::size_t i = 0; i < size; ++i) draw(rng, hi[i], lo[i]);
     std::vector<value_type_t<Format>> values(size);
     Kokkos::parallel_for("kamp::experiments::operand", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, size),
                          [&](std::size_t i) { values[i] = of_words<Format>(hi[i], lo[i]); });
     Kokkos::fence();
-    array_t<Format, memory> a(size, label);
     copy_from_host(a, values);
     return a;
   }
@@ -185,45 +195,49 @@ class multi_double_blas {
     return static_cast<double>(values) * (ds ? 12.0 : static_cast<double>(sizeof(value_type_t<Format>)));
   }
 
+  // A row of Format's op (variant <format>_<op>).
+  template <class Format>
+  harness::result_row row(const blas_operation& op, const std::string& metric, double value) const {
+    using traits = format_traits<Format>;
+    auto r = harness::result_row::of(id_, traits::name() + "_" + op.name, traits::precision, op.n, op.n, metric, value);
+    r.extra["space"] = Space::name();
+    return r;
+  }
+
   template <class Format>
   void add_rows(const blas_operation& op, double ms, double madds, double bytes) {
     using traits = format_traits<Format>;
     const std::string variant = traits::name() + "_" + op.name;
     const double gddflops = 2.0 * madds / (ms * 1e-3) * 1e-9;
-    auto row = [&](const std::string& metric, double value) {
-      auto r = harness::result_row::of(id_, variant, traits::precision, op.n, op.n, metric, value);
-      r.extra["space"] = Space::name();
-      return r;
-    };
-    auto time = row("time_ms", ms);
+    auto time = row<Format>(op, "time_ms", ms);
     const double vendor = vendor_ms(op);
     time.extra["vendor_double_ms"] = std::to_string(vendor);
     time.extra["x_vendor_double"] = std::to_string(ms / vendor);
     table_.add(time);
     const bool dd = std::is_same<Format, dd::dd_real>::value;
-    auto flops = row("gddflops", gddflops);
+    auto flops = row<Format>(op, "gddflops", gddflops);
     if (dd && op.paper_gddflops) flops.paper = *op.paper_gddflops;
     table_.add(flops);
     if constexpr (madd_fp64_instructions<Format>() > 0) {
-      auto peak = row("pct_peak", 100.0 * gddflops / peak_gflops<Format>());
+      auto peak = row<Format>(op, "pct_peak", 100.0 * gddflops / peak_gflops<Format>());
       peak.extra["peak_gflops"] = std::to_string(peak_gflops<Format>());
       peak.extra["madd_fp64_instructions"] = std::to_string(madd_fp64_instructions<Format>());
       if (dd && op.paper_pct_peak) peak.paper = *op.paper_pct_peak;
       table_.add(peak);
     }
-    auto slower = row("speedup", vendor / ms);  // below 1: slower than the vendor's double
+    auto slower = row<Format>(op, "speedup", vendor / ms);  // below 1: slower than the vendor's double
     slower.variant = variant + "_vs_vendor_double";
     if (dd && op.paper_x_double) slower.paper = 1.0 / *op.paper_x_double;
     table_.add(slower);
     if (bytes > 0) {
-      auto bw = row("pct_bandwidth", 100.0 * bytes / (ms * 1e-3) * 1e-9 / copy_gbs_);
+      auto bw = row<Format>(op, "pct_bandwidth", 100.0 * bytes / (ms * 1e-3) * 1e-9 / copy_gbs_);
       bw.extra["bandwidth_gbs"] = std::to_string(bytes / (ms * 1e-3) * 1e-9);
       bw.extra["copy_gbs"] = std::to_string(copy_gbs_);
       table_.add(bw);
     }
 #ifdef KAMP_ENABLE_QD
     if constexpr (!gpu && (dd || std::is_same<Format, dd::qd_real>::value)) {
-      auto qd = row("speedup", qd_ms<Format>(op) / ms);
+      auto qd = row<Format>(op, "speedup", qd_ms<Format>(op) / ms);
       qd.variant = variant + "_vs_qd_openmp";
       table_.add(qd);
     }
@@ -236,8 +250,13 @@ class multi_double_blas {
     if (const auto at = vendor_.find(key); at != vendor_.end()) return at->second;
     using vendor = typename blas::vendor_double_blas<Space>::type;
     const std::int64_t n = op.n, cells = op.name == "axpy" ? n : n * n;
-    Kokkos::View<double*, memory> a("vendor_a", cells), b("vendor_b", op.name == "gemm_NN" ? cells : 1),
-        c("vendor_c", op.name == "gemm_NN" ? cells : n), x("vendor_x", n);
+    using view = Kokkos::View<double*, memory>;
+    const auto make = [](const char* label, std::int64_t length) {
+      return core::allocate<view>("kamp::experiments::multi_double_blas", label, core::initial_values::unset,
+                                  static_cast<std::size_t>(length));
+    };
+    const view a = make("vendor_a", cells), b = make("vendor_b", op.name == "gemm_NN" ? cells : 1),
+               c = make("vendor_c", op.name == "gemm_NN" ? cells : n), x = make("vendor_x", n);
     Kokkos::deep_copy(a, 0.5);
     Kokkos::deep_copy(b, 0.25);
     Kokkos::deep_copy(c, 0.125);

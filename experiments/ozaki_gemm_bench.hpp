@@ -12,6 +12,8 @@
 //                   normwise) and of the FMA kernel's gamma_{n+2} |alpha| |A| |B|;
 //   fma             the FMA kernel (up to the bench's fma_max_n);
 //   vendor          cuBLAS or OpenBLAS DGEMM on doubles.
+// A variant whose operands or workspace the memory space cannot hold at n has one needs_bytes row
+// there instead (status "does not fit", harness/does_not_fit.hpp), and the sweep goes on.
 // Data: "well_scaled": uniform in [-1, 1) with every component of the format random (full
 // significands), the FMA kernel's E5 operands; RNS: magnitudes in [1/2, 1) with random signs and q
 // random bits, a pool of 1024 such values tiled over the matrix (the GEMV experiments' operands,
@@ -19,6 +21,7 @@
 // labelled workload whose exponent spread costs moduli (multi-doubles).
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -28,11 +31,13 @@
 #include "blas/gemm_ozaki.hpp"
 #include "blas/ozaki/error_bound.hpp"
 #include "blas/vendor_blas.hpp"
+#include "core/allocation.hpp"
 #include "core/error_bounds.hpp"
 #include "core/random.hpp"
 #include "dd/dd_format.hpp"
 #include "experiments/experiment.hpp"
 #include "experiments/timing.hpp"
+#include "harness/does_not_fit.hpp"
 #include "rns/random_values.hpp"
 
 namespace kamp::experiments::ozaki_bench {
@@ -86,16 +91,17 @@ struct is_rns : std::false_type {};
 template <int N>
 struct is_rns<rns::mp_float<N>> : std::true_type {};
 
-// `cells` values of the data class (RNS: spread 0 only).
+// `cells` values of the data class (RNS: spread 0 only). The device array comes first: a size that
+// does not fit fails before the values are drawn on one host thread.
 template <class Space, class Value>
 array_t<Value, typename Space::memory_space> filled(std::int64_t cells, int spread, core::random_source& rng,
                                                     std::uint64_t seed) {
   if constexpr (is_rns<Value>::value) {
     return blas::format_kernels<Value>::template random_operand<Space>(cells, seed, 7, "ozaki_bench_operand");
   } else {
+    array_t<Value, typename Space::memory_space> a(static_cast<std::size_t>(cells), "ozaki_bench_operand");
     std::vector<Value> host(static_cast<std::size_t>(cells));
     for (auto& v : host) v = full_value<Value>(rng, spread);
-    array_t<Value, typename Space::memory_space> a(static_cast<std::size_t>(cells), "ozaki_bench_operand");
     copy_from_host(a, host);
     return a;
   }
@@ -227,36 +233,58 @@ class bench {
       : table_(table), id_(std::move(id)), rate_metric_(std::move(rate_metric)), fma_max_n_(fma_max_n) {}
 
   // The scheme at each of `bits` (0: the format's default) and `bounds`, the FMA kernel up to
-  // fma_max_n on well-scaled data; `vendor`: the vendor's DGEMM at n too.
+  // fma_max_n on well-scaled data; `vendor`: the vendor's DGEMM at n too. What the memory space
+  // cannot hold becomes a needs_bytes row (harness/does_not_fit.hpp) and the rest goes on: operands
+  // that do not fit, one for each variant planned at n; a scheme's workspace, for its variant.
   void run(std::int64_t n, const std::string& data, int spread, const std::vector<int>& bits, bool vendor,
            const std::vector<blas::ozaki::accuracy>& bounds = {blas::ozaki::accuracy::componentwise}) {
-    const auto o = make_operands<Space, Value>(n, spread, 1300 + static_cast<std::uint64_t>(n) + spread);
     const int reps = gpu ? (n >= 8192 ? 3 : 5) : (n >= 1024 ? 1 : 3);
-    const double flops = 2.0 * static_cast<double>(n) * n * n;
+    const bool fma = spread == 0 && n <= fma_max_n_;
+    std::vector<harness::result_row> planned;
     for (const auto bound : bounds)
-      for (const int b : bits) ozaki_rows(o, n, data, b, bound, reps, flops);
-    if (spread == 0 && n <= fma_max_n_) {
-      progress(id_, std::string(Space::name()) + ": " + name() + " fma n = " + std::to_string(n));
-      const double ms = median_milliseconds(
-          [&] { blas::gemm(Space(), 'N', 'N', n, n, n, o.alpha, o.A, n, o.B, n, format_traits<Value>::zero(), o.C, n); },
-          n >= 1024 ? 1 : reps);
-      add(row("fma", n, data, "time_ms", ms));
-      add(row("fma", n, data, rate_metric_, flops / (ms * 1e-3) * 1e-9));
-      const auto e = sample_error(o, n, blas::ozaki::scheme_format<Value>::default_bits);
-      auto r = row("fma", n, data, "rel_error", e.relative);
-      r.extra["error_over_fma_bound"] = three_digits(e.over_fma_bound);
-      add(r);
+      for (const int b : bits) planned.push_back(point(ozaki_variant(b, bound), n, data));
+    if (fma) planned.push_back(point("fma", n, data));
+    std::optional<operands<Space, Value>> o;
+    const auto allocate_operands = [&] {
+      o.emplace(make_operands<Space, Value>(n, spread, 1300 + static_cast<std::uint64_t>(n) + spread));
+    };
+    if (harness::measured_or_does_not_fit(table_, planned, allocate_operands)) {
+      for (const auto bound : bounds)
+        for (const int b : bits)
+          harness::measured_or_does_not_fit(table_, {point(ozaki_variant(b, bound), n, data)},
+                                            [&] { ozaki_rows(*o, n, data, b, bound, reps); });
+      if (fma) harness::measured_or_does_not_fit(table_, {point("fma", n, data)}, [&] { fma_rows(*o, n, data, reps); });
     }
-    if (vendor) vendor_rows(n, reps);
+    o.reset();  // the vendor's arrays may need the memory the operands held
+    if (vendor)
+      harness::measured_or_does_not_fit(table_, {vendor_row(n, "needs_bytes", 0)}, [&] { vendor_rows(n, reps); });
   }
 
  private:
   static constexpr bool gpu = !std::is_same<typename Space::memory_space, Kokkos::HostSpace>::value;
 
   static std::string name() { return format_traits<Value>::name(); }
+  static double flops(std::int64_t n) { return 2.0 * static_cast<double>(n) * n * n; }
+  static std::string ozaki_variant(int bits, blas::ozaki::accuracy bound) {
+    const int kept = bits > 0 ? bits : blas::ozaki::scheme_format<Value>::default_bits;
+    return "ozaki_b" + std::to_string(kept) + (bound == blas::ozaki::accuracy::normwise ? "_normwise" : "");
+  }
+
+  void fma_rows(const operands<Space, Value>& o, std::int64_t n, const std::string& data, int reps) {
+    progress(id_, std::string(Space::name()) + ": " + name() + " fma n = " + std::to_string(n));
+    const double ms = median_milliseconds(
+        [&] { blas::gemm(Space(), 'N', 'N', n, n, n, o.alpha, o.A, n, o.B, n, format_traits<Value>::zero(), o.C, n); },
+        n >= 1024 ? 1 : reps);
+    add(row("fma", n, data, "time_ms", ms));
+    add(row("fma", n, data, rate_metric_, flops(n) / (ms * 1e-3) * 1e-9));
+    const auto e = sample_error(o, n, blas::ozaki::scheme_format<Value>::default_bits);
+    auto r = row("fma", n, data, "rel_error", e.relative);
+    r.extra["error_over_fma_bound"] = three_digits(e.over_fma_bound);
+    add(r);
+  }
 
   void ozaki_rows(const operands<Space, Value>& o, std::int64_t n, const std::string& data, int bits,
-                  blas::ozaki::accuracy bound, int reps, double flops) {
+                  blas::ozaki::accuracy bound, int reps) {
     const bool normwise = bound == blas::ozaki::accuracy::normwise;
     progress(id_, std::string(Space::name()) + ": " + name() + " ozaki bits " + std::to_string(bits) +
                       (normwise ? " normwise" : "") + " n = " + std::to_string(n));
@@ -272,7 +300,7 @@ class bench {
         },
         reps);
     const int kept = bits > 0 ? bits : blas::ozaki::scheme_format<Value>::default_bits;
-    const std::string variant = "ozaki_b" + std::to_string(kept) + (normwise ? "_normwise" : "");
+    const std::string variant = ozaki_variant(bits, bound);
     auto tag = [&](harness::result_row r) {
       r.extra["moduli"] = std::to_string(report.moduli);
       r.extra["planes"] = std::to_string(report.planes);
@@ -284,7 +312,7 @@ class bench {
       return r;
     };
     add(tag(row(variant, n, data, "time_ms", ms)));
-    add(tag(row(variant, n, data, rate_metric_, flops / (ms * 1e-3) * 1e-9)));
+    add(tag(row(variant, n, data, rate_metric_, flops(n) / (ms * 1e-3) * 1e-9)));
     const auto e = sample_error(o, n, kept, bound);
     auto r = tag(row(variant, n, data, "rel_error", e.relative));
     r.extra["error_over_scheme_bound"] = three_digits(e.over_scheme_bound);
@@ -305,31 +333,42 @@ class bench {
       add(tag(row(variant + "_" + stage, n, data, "time_share_pct", 100.0 * t / sum)));
     }
     // The residue GEMMs' integer rate: planes x 2 n^3 operations.
-    add(tag(row(variant + "_products", n, data, "gflops", report.planes * flops / (products * 1e-3) * 1e-9)));
+    add(tag(row(variant + "_products", n, data, "gflops", report.planes * flops(n) / (products * 1e-3) * 1e-9)));
   }
 
   void vendor_rows(std::int64_t n, int reps) {
     using vendor = typename blas::vendor_double_blas<Space>::type;
     progress(id_, std::string(Space::name()) + ": " + vendor::name() + " dgemm n = " + std::to_string(n));
     const auto cells = static_cast<std::size_t>(n * n);
-    Kokkos::View<double*, typename Space::memory_space> a("ozaki_bench_da", cells), b("ozaki_bench_db", cells),
-        c("ozaki_bench_dc", cells);
+    using view = Kokkos::View<double*, typename Space::memory_space>;
+    const auto make = [&](const char* label) {
+      return core::allocate<view>("kamp::experiments::ozaki_bench", label, core::initial_values::unset, cells);
+    };
+    const view a = make("ozaki_bench_da"), b = make("ozaki_bench_db"), c = make("ozaki_bench_dc");
     Kokkos::deep_copy(a, 0.5);
     Kokkos::deep_copy(b, 0.25);
     const int ni = static_cast<int>(n);
     const double ms = median_milliseconds(
         [&] { vendor::gemm('N', 'N', ni, ni, ni, 1.0, a.data(), ni, b.data(), ni, 0.0, c.data(), ni); }, reps);
-    auto r = harness::result_row::of(id_, vendor::name() + "_dgemm", 53, n, n, "time_ms", ms);
+    add(vendor_row(n, "time_ms", ms));
+    add(vendor_row(n, "gflops", flops(n) / (ms * 1e-3) * 1e-9));
+  }
+
+  harness::result_row vendor_row(std::int64_t n, const std::string& metric, double value) const {
+    using vendor = typename blas::vendor_double_blas<Space>::type;
+    auto r = harness::result_row::of(id_, vendor::name() + "_dgemm", 53, n, n, metric, value);
     r.extra["data"] = "-";
     r.extra["space"] = Space::name();
-    add(r);
-    r.metric = "gflops";
-    r.value = 2.0 * static_cast<double>(n) * n * n / (ms * 1e-3) * 1e-9;
-    add(r);
+    return r;
+  }
+
+  // The row a measurement of `variant` at (n, data) would add, for does_not_fit_row.
+  harness::result_row point(const std::string& variant, std::int64_t n, const std::string& data) const {
+    return row(variant, n, data, "needs_bytes", 0);
   }
 
   harness::result_row row(const std::string& variant, std::int64_t n, const std::string& data,
-                          const std::string& metric, double value) {
+                          const std::string& metric, double value) const {
     auto r = harness::result_row::of(id_, variant, format_traits<Value>::precision, n, n, metric, value);
     r.extra["format"] = name();
     r.extra["data"] = data;

@@ -1,12 +1,16 @@
 // The results writer: tidy CSV with the context columns, CSV quoting, the Markdown table
-// with the paper's figure and ratio, and rejection of rows outside the vocabulary.
+// with the paper's figure and ratio, rejection of rows outside the vocabulary, and the CSV kept
+// on disk row by row (record_csv_at), one valid header however the extra columns grow.
 #include <Kokkos_Core.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "harness/results_table.hpp"
@@ -81,6 +85,78 @@ TEST(results_table_test, rows_outside_the_vocabulary_are_rejected) {
   EXPECT_THROW(table.add(row), kamp::invalid_argument);
   EXPECT_TRUE(table.rows().empty());
   EXPECT_THROW(table.write_csv("/nonexistent-dir/x.csv"), std::runtime_error);
+}
+
+// The lines of a file and the fields of one CSV line (quoted fields may hold commas and "").
+std::vector<std::string> lines_of(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += line[++i];
+    else if (c == '"') quoted = !quoted;
+    else if (c == ',' && !quoted) fields.emplace_back();
+    else fields.back() += c;
+  }
+  return fields;
+}
+
+const std::string fixed_header = "id,variant,bits,m,n,metric,value,unit,paper,machine,backend,kokkos,git,date";
+
+TEST(results_table_test, recorded_csv_holds_every_row_after_each_add) {
+  const std::string path = ::testing::TempDir() + "kamp_recorded_table.csv";
+  std::remove(path.c_str());
+  kamp::harness::results_table table(fixed_context(), "E13: GEMM");
+  table.record_csv_at(path);
+  ASSERT_EQ(lines_of(path), std::vector<std::string>{fixed_header});  // the header before any row
+  auto row = kamp::harness::result_row::of("E13", "ozaki_b104", 106, 1024, 1024, "time_ms", 12.5);
+  row.extra["data"] = "well_scaled";
+  table.add(row);
+  auto lines = lines_of(path);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], fixed_header + ",data");
+  EXPECT_EQ(csv_fields(lines[1]).size(), 15u) << lines[1];
+  // A later row with a column no row had: the header grows and every row still has its fields.
+  row.metric = "needs_bytes";
+  row.value = 2.5e10;
+  row.extra["status"] = "does not fit";
+  table.add(row);
+  row.extra.clear();
+  row.metric = "gflops";
+  row.value = 3;
+  table.add(row);
+  lines = lines_of(path);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0], fixed_header + ",data,status");
+  for (const auto& line : lines) EXPECT_EQ(csv_fields(line).size(), 16u) << line;
+  EXPECT_EQ(csv_fields(lines[1]).back(), "");  // the first row has no status
+  EXPECT_EQ(csv_fields(lines[2])[5], "needs_bytes");
+  EXPECT_EQ(csv_fields(lines[2])[7], "B");
+  EXPECT_EQ(csv_fields(lines[2]).back(), "does not fit");
+  EXPECT_EQ(csv_fields(lines[3])[14], "");  // nor data, in the third
+  // The file on disk is the table's own CSV, and its scratch file is gone.
+  const std::string whole = ::testing::TempDir() + "kamp_whole_table.csv";
+  table.write_csv(whole);
+  EXPECT_EQ(read(path), read(whole));
+  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+  std::remove(path.c_str());
+  std::remove(whole.c_str());
+}
+
+TEST(results_table_test, an_unwritable_recorded_csv_is_named) {
+  kamp::harness::results_table table(fixed_context(), "t");
+  try {
+    table.record_csv_at("/nonexistent-dir/E1.csv");
+    FAIL() << "no error for an unwritable path";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent-dir/E1.csv"), std::string::npos) << e.what();
+  }
 }
 
 TEST(results_table_test, gpu_machine_names_are_the_model) {
