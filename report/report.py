@@ -85,7 +85,10 @@ class Machine:
             derive = DERIVED.get(experiment)
             for row in rows if derive else []:
                 row.update(derive(row))
-        self.placed = {e: place(LAYOUTS.get(e, []), rows) for e, rows in self.rows.items()}
+        # A point that did not fit in memory has no measurement to lay out: it is listed apart.
+        self.misfits = {e: [r for r in rows if r["metric"] == "needs_bytes"] for e, rows in self.rows.items()}
+        self.placed = {e: place(LAYOUTS.get(e, []), [r for r in rows if r["metric"] != "needs_bytes"])
+                       for e, rows in self.rows.items()}
         self.verdicts = {e: models.verdicts(e, rows) for e, rows in self.rows.items()}
         self.verdict_of = {id(row): verdict for judged in self.verdicts.values() for row, verdict in judged}
 
@@ -141,7 +144,16 @@ def experiment_blocks(machine, experiment):
         if grid.conflicts:
             blocks.append(Paragraph("Layout conflict, rows whose cell was taken (listed, not shown): "
                                     + "; ".join(f"{describe(r)}, cell from {w}" for r, w in grid.conflicts)))
-    blocks.append(Paragraph(f"{len(rows) - len(others)} of {len(rows)} rows placed in the tables, "
+    misfits = machine.misfits[experiment]
+    if misfits:
+        blocks += [Paragraph(f"Points that did not fit in the memory of the run's space ({len(misfits)}; the run "
+                             "went on without them):"),
+                   Bullets([f"{r['variant']} at {r['bits']} bits, {r['m']} x {r['n']}"
+                            + (f" [{r['format']}]" if r.get("format") else "")
+                            + f": asked for {number(r['value'] / 2**30)} GiB, "
+                            + (f"{number(float(r['free_bytes']) / 2**30)} GiB free" if r.get("free_bytes") else "")
+                            for r in misfits])]
+    blocks.append(Paragraph(f"{len(rows) - len(others) - len(misfits)} of {len(rows)} rows placed in the tables, "
                             f"{len(others)} other rows" + ("." if not others else
                             f" ({machine.name}/{experiment}.csv): no table of {experiment} picks their variant "
                             f"and metric.")))
@@ -255,9 +267,10 @@ def main(argv):
     with open(os.path.join(args.out, "report.html"), "w", encoding="utf-8") as fh:
         fh.write(to_html(blocks, "kamp report"))
     for machine in machines:
-        counts = [(len(rows), len(machine.placed[e][1])) for e, rows in machine.rows.items()]
-        print(f"kamp report: {machine.name}: {sum(n for n, _ in counts)} rows, "
-              f"{sum(n - o for n, o in counts)} placed, {sum(o for _, o in counts)} other")
+        counts = [(len(rows), len(machine.placed[e][1]), len(machine.misfits[e])) for e, rows in machine.rows.items()]
+        print(f"kamp report: {machine.name}: {sum(n for n, _, _ in counts)} rows, "
+              f"{sum(n - o - f for n, o, f in counts)} placed, {sum(o for _, o, _ in counts)} other"
+              + (f", {sum(f for _, _, f in counts)} did not fit" if any(f for _, _, f in counts) else ""))
     print(f"kamp report: {os.path.join(args.out, 'REPORT.md')}, {os.path.join(args.out, 'report.html')}")
     return 0
 

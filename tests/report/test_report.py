@@ -105,6 +105,25 @@ class Command(unittest.TestCase):
         self.assertNotIn("<b>&x", page)
         self.assertIn('id="seed-000"', page)
 
+    def test_a_point_that_did_not_fit_is_listed_apart_not_laid_out(self):
+        root = tempfile.mkdtemp()
+        try:
+            shutil.copytree(os.path.join(SAMPLES, "gpu"), os.path.join(root, "gpu"))
+            with open(os.path.join(root, "gpu", "E13.csv"), "w", encoding="utf-8") as fh:
+                fh.write("id,variant,bits,m,n,metric,value,unit,paper,machine,backend,kokkos,git,date,data,format,"
+                         "free_bytes,status\n"
+                         'E13,ozaki_b104,106,65536,65536,time_ms,900,ms,,gpu,Cuda,"K",abc,2026,well_scaled,dd_real,,\n'
+                         'E13,ozaki_b104,106,131072,131072,needs_bytes,25769803776,B,,gpu,Cuda,"K",abc,2026,'
+                         "well_scaled,dd_real,1073741824,does not fit\n")
+            status, _, printed = self.run_main("gpu", root=root)
+        finally:
+            shutil.rmtree(root)
+        self.assertEqual(status, 0)
+        self.assertIn("7 rows, 5 placed, 1 other, 1 did not fit", printed)
+        text = self.written("REPORT.md")
+        self.assertIn("ozaki_b104 at 106 bits, 131072 x 131072 [dd_real]: asked for 24 GiB, 1 GiB free", text)
+        self.assertIn("1 of 2 rows placed in the tables, 0 other rows.", text)
+
     def test_a_malformed_csv_names_its_file_and_line(self):
         root = tempfile.mkdtemp()
         try:
