@@ -13,8 +13,10 @@ import subprocess
 RESULTS_ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "experiments", "results")
 FIXED_COLUMNS = ["id", "variant", "bits", "m", "n", "metric", "value", "unit", "paper",
                  "machine", "backend", "kokkos", "git", "date"]
-# Extra columns that say which problem a row measures (the rest are measurements about it).
-IDENTITY_EXTRAS = ["data", "space", "algorithm", "matrix", "measure"]
+# Extra columns that say which problem a row measures (the rest are measurements about it): a row
+# pairs with another only on the same data class, space, algorithm, matrix, measure, format (E13's
+# emulated double and dd_real share variant names) and engine.
+IDENTITY_EXTRAS = ["data", "space", "algorithm", "matrix", "measure", "format", "engine"]
 RESULT_FILE = re.compile(r"^E[0-9]+\.csv$")
 
 
