@@ -87,11 +87,11 @@ class characterization {
   void copy_sweep() {
     for (int lg = 16; lg <= largest_log2(); lg += 2) {
       const std::size_t n = std::size_t(1) << lg;
-      progress_line("copy bandwidth, n = " + std::to_string(n));
-      const double bw = harness::measure_copy_bandwidth_gbs<Space>(n, lg < 22 ? 50 : 10);
-      add("copy", 0, static_cast<std::int64_t>(n), "bandwidth_gbs", bw);
+      progress_line("stream bandwidth, n = " + std::to_string(n));
+      const double bw = harness::measure_stream_bandwidth_gbs<Space>(n, lg < 22 ? 50 : 10);
+      add("stream", 0, static_cast<std::int64_t>(n), "bandwidth_gbs", bw);
       if (info_.peak_dram_bandwidth_gbs() > 0)
-        add("copy", 0, static_cast<std::int64_t>(n), "pct_peak", 100 * bw / info_.peak_dram_bandwidth_gbs());
+        add("stream", 0, static_cast<std::int64_t>(n), "pct_peak", 100 * bw / info_.peak_dram_bandwidth_gbs());
       // Kokkos::deep_copy of contiguous views is cudaMemcpy on the GPU, a parallel memcpy on the host.
       vector x("kamp::e0::x", n), y("kamp::e0::y", n);
       Kokkos::deep_copy(x, 1.0);

@@ -199,7 +199,7 @@ double measure_spmv(harness::results_table& table, const sparse::csr_host& host,
   using memory = typename Space::memory_space;
   progress("E11", "SpMV on " + space_name);
   const sparse::csr_matrix<memory> A(host);
-  const double copy_gbs = harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 27);
+  const double copy_gbs = harness::measure_stream_bandwidth_gbs<Space>(std::size_t(1) << 27);
   const auto rows = static_cast<double>(host.rows);
   const double matrix_bytes = 12.0 * static_cast<double>(host.nnz()) + 8.0 * (rows + 1);
   const auto add = [&](const std::string& variant, const std::string& metric, double value) {

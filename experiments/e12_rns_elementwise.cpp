@@ -35,7 +35,7 @@ class elementwise_throughput {
   elementwise_throughput(harness::results_table& table, const experiment_options& options)
       : table_(table), info_(harness::query_device_info<Space>()), quick_(options.size == problem_size::quick) {
     const std::size_t doubles = info_.is_gpu ? (std::size_t(1) << 27) : (std::size_t(1) << 24);
-    copy_bandwidth_ = harness::measure_copy_bandwidth_gbs<Space>(doubles);
+    copy_bandwidth_ = harness::measure_stream_bandwidth_gbs<Space>(doubles);
     add("copy_reference", 0, 0, static_cast<std::int64_t>(doubles), "bandwidth_gbs", copy_bandwidth_);
   }
 

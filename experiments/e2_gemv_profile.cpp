@@ -62,7 +62,7 @@ void profile(harness::results_table& table, data_class data, std::optional<doubl
   // seed 000 Table 4 (GTX 1080, DRAM peak 320.3 GB/s): occupancy, divergence, bandwidth.
   struct paper_row { double occupancy, divergence, bandwidth_gbs; };
   const std::map<std::string, paper_row> paper{{"mat_scal::digits", {95.5, 0.0, 163.3}}, {"row_sum", {26.8, 66.8, 49.9}}};
-  if (!copy_gbs) copy_gbs = harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26);
+  if (!copy_gbs) copy_gbs = harness::measure_stream_bandwidth_gbs<Space>(std::size_t(1) << 26);
   for (const auto& kernel : harness::read_ncu_csv(ncu_csv, static_cast<double>(e2_size * e2_size))) {
     const std::string& label = kernel.first;  // named, not bound: lambdas may not capture bindings in C++17
     const auto& metrics = kernel.second;

@@ -49,7 +49,7 @@ template <class Space>
 class precision_sweep {
  public:
   precision_sweep(harness::results_table& table, std::int64_t size, blas::tuning_cache& cache)
-      : table_(table), size_(size), cache_(cache), copy_gbs_(harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
+      : table_(table), size_(size), cache_(cache), copy_gbs_(harness::measure_stream_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
 
   template <int N>
   void run(data_class data) {

@@ -29,7 +29,7 @@ class summation_sweep {
  public:
   summation_sweep(harness::results_table& table, const experiment_options& options)
       : table_(table), info_(harness::query_device_info<space>()), paper_(options.size == problem_size::paper) {
-    copy_bandwidth_ = harness::measure_copy_bandwidth_gbs<space>(info_.is_gpu ? (std::size_t(1) << 27) : (std::size_t(1) << 24));
+    copy_bandwidth_ = harness::measure_stream_bandwidth_gbs<space>(info_.is_gpu ? (std::size_t(1) << 27) : (std::size_t(1) << 24));
     add("copy_reference", 0, 0, "bandwidth_gbs", copy_bandwidth_);
   }
 

@@ -87,7 +87,7 @@ class multi_double_blas {
         id_(std::move(id)),
         repetitions_(repetitions),
         info_(harness::query_device_info<Space>()),
-        copy_gbs_(harness::measure_copy_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
+        copy_gbs_(harness::measure_stream_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
 
   // Format's peak model in G(format)Flop/s: 2 flops per multiply-add at the FP64 instruction rate.
   template <class Format>

@@ -24,7 +24,7 @@ MAX_SERIES = 8
 MARKERS = "os^vD<>p"
 
 PLOTS = {
-    "E0": {"metric": "bandwidth_gbs", "x": "n", "log": True, "variants": ("copy", "daxpy"),
+    "E0": {"metric": "bandwidth_gbs", "x": "n", "log": True, "variants": ("stream", "copy", "daxpy"),
            "title": "E0: bandwidth vs vector length"},
     # E3 sets every GPU variant beside the paper's Algorithm 1 row of the same trans: one dotted line each.
     "E3": {"metric": "time_ms", "x": "bits", "log": True, "title": "E3: GEMV 1000 x 1000 time vs precision",

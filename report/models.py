@@ -2,9 +2,10 @@
 experiment was divided by, and whether that share may be shown as one.
 
 A share row is a pct_bandwidth or pct_peak row. Its model follows from the row:
-- pct_bandwidth: the bytes the kernel must move over its time, against the copy bandwidth that
-  the same run measured (E0's copy_reference, or the copy_gbs column of E5/E6).
-- pct_peak: E0's copy against the DRAM peak (memory clock x bus width); E0's FMA kernel and DGEMM
+- pct_bandwidth: the bytes the kernel must move over its time, against the streaming bandwidth
+  that the same run measured (E0's copy_reference, or the copy_gbs column of E5/E6; the faster of a
+  copy and an AXPY since harness::measure_stream_bandwidth_gbs, a copy alone before).
+- pct_peak: E0's stream and copy rows against the DRAM peak (memory clock x bus width); E0's FMA kernel and DGEMM
   against the FP64 peak (FMA lanes x clock, x2 for the FP64 tensor cores of sm_80/sm_90); E5/E6's
   formats against the format's FP64 model, the FP64 peak over the FP64 instructions one
   multiply-add costs (the row's madd_fp64_instructions).
@@ -35,9 +36,9 @@ class Verdict:
 def model_name(experiment, row):
     variant = row["variant"]
     if row["metric"] == "pct_bandwidth":
-        return "copy bandwidth measured in the same run"
+        return "streaming bandwidth measured in the same run"
     if experiment == "E0":
-        if variant.startswith("copy"):
+        if variant.startswith(("copy", "stream")):
             return "DRAM peak (memory clock x bus width)"
         if "dgemm" in variant:
             return "FP64 matrix peak (FMA lanes x clock, FP64 tensor cores)"

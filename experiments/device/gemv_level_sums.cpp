@@ -88,7 +88,7 @@ void run_fma_only(const char* name, std::int64_t n, double copy_gbs) {
 int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard guard(argc, argv);
   const std::int64_t n = 8192;
-  const double copy_gbs = harness::measure_copy_bandwidth_gbs<Kokkos::Cuda>(std::size_t(1) << 27);
+  const double copy_gbs = harness::measure_stream_bandwidth_gbs<Kokkos::Cuda>(std::size_t(1) << 27);
   std::printf("format,trans,chain,ms,gbs,pct_copy_bandwidth,max_diff_over_u_AX,host\n");
   std::printf("copy,,,,%.1f,100.0,,\n", copy_gbs);
   run_fma_only<dd::dd_real>("dd_real", n, copy_gbs);

@@ -41,7 +41,7 @@ void run(const char* name, std::int64_t n, double copy_gbs) {
 
 int main(int argc, char* argv[]) {
   Kokkos::ScopeGuard guard(argc, argv);
-  const double copy_gbs = harness::measure_copy_bandwidth_gbs<Kokkos::Cuda>(std::size_t(1) << 27);
+  const double copy_gbs = harness::measure_stream_bandwidth_gbs<Kokkos::Cuda>(std::size_t(1) << 27);
   for (int rep = 0; rep < 2; ++rep) {
     run<dd::qd_real>("qd_real", 8192, copy_gbs);
     run<dd::expansion<3>>("expansion_3", 8192, copy_gbs);

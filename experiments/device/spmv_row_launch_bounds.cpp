@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
   Kokkos::ScopeGuard guard(argc, argv);
   const auto mesh = sparse::cube_mesh_with_unknowns(1709028);
   const auto host = sparse::edge_curl_curl(mesh);
-  const double gbs = harness::measure_copy_bandwidth_gbs<Kokkos::DefaultExecutionSpace>(std::size_t(1) << 27);
+  const double gbs = harness::measure_stream_bandwidth_gbs<Kokkos::DefaultExecutionSpace>(std::size_t(1) << 27);
   for (int rep = 0; rep < 3; ++rep) {
     run<dd::dd_real>("dd_real", host, gbs);
     run<double>("double", host, gbs);

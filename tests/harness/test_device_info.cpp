@@ -22,8 +22,8 @@ TYPED_TEST(device_info_test, describes_the_execution_space) {
   EXPECT_NE(info.summary().find(info.name), std::string::npos);
 }
 
-TYPED_TEST(device_info_test, copy_bandwidth_is_measured) {
-  const double gbs = kamp::harness::measure_copy_bandwidth_gbs<TypeParam>(1 << 20, 3);
+TYPED_TEST(device_info_test, stream_bandwidth_is_measured) {
+  const double gbs = kamp::harness::measure_stream_bandwidth_gbs<TypeParam>(1 << 20, 3);
   EXPECT_GT(gbs, 0.1);
   EXPECT_LT(gbs, 1e5);  // 100 TB/s: no memory system is that fast
 }

@@ -132,7 +132,7 @@ class ModelRules(unittest.TestCase):
                 self.row("daxpy", "pct_bandwidth", 518.0, n="65536")]
         verdict = models.verdicts("E0", rows)[0][1]
         self.assertEqual(verdict.kind, "cache-resident")
-        self.assertEqual(verdict.model, "copy bandwidth measured in the same run")
+        self.assertEqual(verdict.model, "streaming bandwidth measured in the same run")
 
     def test_a_share_out_of_cache_and_below_100_stands(self):
         rows = [self.row("daxpy", "bandwidth_gbs", 20.0), self.row("daxpy", "time_ms", 20.0),
