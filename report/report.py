@@ -187,8 +187,13 @@ def contents(blocks):
                    if isinstance(b, Heading) and b.level in (2, 3) and b.anchor])]
 
 
+def commits(machine, experiment):
+    return ", ".join(sorted({r["git"] for r in machine.rows.get(experiment, [])}))
+
+
 def cpu_gpu_blocks(machines):
-    """Each OpenMP machine's rows against each CUDA machine's, paired by compare.py (--spaces OpenMP:Cuda)."""
+    """Each OpenMP machine's rows against each CUDA machine's, paired by compare.py (--spaces OpenMP:Cuda),
+    with the commit each side's rows come from."""
     cpus = [m for m in machines if m.backend() == "OpenMP"]
     gpus = [m for m in machines if m.backend() == "Cuda"]
     body = []
@@ -200,15 +205,17 @@ def cpu_gpu_blocks(machines):
             for experiment, group in compare.by_experiment(matches, lambda x: x.a.experiment).items():
                 gains = [x.gain for x in group if x.a.metric == "time_ms" and x.gain is not None]
                 if gains:
-                    body.append([f"{gpu.name} / {cpu.name}", experiment, str(len(gains)),
+                    body.append([f"{gpu.name} / {cpu.name}", experiment, commits(gpu, experiment),
+                                 commits(cpu, experiment), str(len(gains)),
                                  number(compare.geometric_mean(gains)), number(min(gains)), number(max(gains))])
     blocks = [Heading(2, "CPU against GPU", "cpu-vs-gpu"),
               Paragraph("The CPU machine's OpenMP rows paired with the GPU machine's Cuda rows by ./kamp compare's "
-                        "matching (same experiment, variant, sizes, metric and problem columns); GPU speedup = "
-                        "CPU time / GPU time over the paired time rows.")]
+                        "matching (same experiment, variant, sizes, metric and problem columns: data class, format, "
+                        "engine); GPU speedup = CPU time / GPU time over the paired time rows. Each side's commit is "
+                        "given: a row compares builds of those commits.")]
     if body:
-        blocks.append(TableBlock(["GPU / CPU", "experiment", "time rows", "GPU speedup, geometric mean", "min", "max"],
-                                 body))
+        blocks.append(TableBlock(["GPU / CPU", "experiment", "GPU commit", "CPU commit", "time rows",
+                                  "GPU speedup, geometric mean", "min", "max"], body))
     else:
         blocks.append(Paragraph("No pair of an OpenMP machine and a Cuda machine among the machines reported."))
     return blocks

@@ -93,7 +93,7 @@ class Command(unittest.TestCase):
         self.assertIn("<b>&x, time_ms (ms) [p/4-bit, Cuda]: 9 at 64 bits, 1000 x 1000 (line 6)", text)
         self.assertIn("`kamp_run --size paper E3`", text)
         self.assertIn("No results: E0, E1, E2, E4,", text)
-        self.assertIn("| gpu / cpu | E3 | 2 | 10 | 5 | 20 |", text)  # 56/2.8 and 31/6.2, by compare.py
+        self.assertIn("| gpu / cpu | E3 | abc1234 | abc1234 | 2 | 10 | 5 | 20 |", text)  # 56/2.8 and 31/6.2, by compare.py
 
     def test_the_html_stands_alone_and_escapes_text(self):
         self.assertEqual(self.run_main("gpu")[0], 0)
