@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# E3 before and after a change, in one GPU session: runs `kamp_run --size paper E3` from two
+# E3 before and after a change, in one job on a GPU node: runs `kamp_run --size paper E3` from two
 # builds one after the other on the same GPU and keeps both result folders under $OUT.
 #   usage (on a GPU node): experiments/device/compare_e3.sh BEFORE_KAMP_RUN AFTER_KAMP_RUN
 set -uo pipefail

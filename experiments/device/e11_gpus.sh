@@ -3,7 +3,7 @@
 # e11_solves.sh's strong scaling (1, 2, 4, ... G ranks at 1,709,028 unknowns), weak scaling (G
 # times the unknowns on G ranks) and the halo staged through host memory on G ranks.
 # experiments/results/h200x4/e11_solves/ and e11_weak/ came from this sequence with G = 4 (then a
-# script of the session); plots/plot_e11.py draws OUT/strong/e11_solves on the build machine.
+# script kept outside the repository); plots/plot_e11.py draws OUT/strong/e11_solves on the build machine.
 #   usage: experiments/device/e11_gpus.sh KAMP_SOLVE KAMP_DISTRIBUTED_TESTS G
 # Writes $OUT/logs/ (the suite), $OUT/strong/, $OUT/weak/ and $OUT/staged/ (each an e11_solves/).
 set -uo pipefail

@@ -3,7 +3,7 @@
 # seed 003's problem class (the generated curl-curl problem, >= 1,709,028 unknowns) for each outer
 # format and rank count, to a tolerance of 1e-30 that no run reaches, so every run does the same
 # work (exit status 2, by design). One GPU per rank; --profile's kernel table in each run's log.
-# experiments/results/h100x4/e11_scaling/ came from this loop (then a script of the session).
+# experiments/results/h100x4/e11_scaling/ came from this loop (then a script kept outside the repository).
 #   usage: experiments/device/e11_scaling.sh KAMP_SOLVE [RANKS...]      (default ranks: 1 2 4)
 # Writes $OUT/e11_scaling/: e11_scaling.csv (each run's kamp_solve_result line), logs/<format>_<r>ranks.log
 # and logs/run.txt (date, GPUs, commit, cores, each run's exit status). KAMP_E11_ITERATIONS (30)
