@@ -114,12 +114,11 @@ double best_seconds(int repetitions, const Pass& pass) {
 // The streaming bandwidth of ExecSpace's memory, the ceiling every bandwidth share is measured
 // against: the faster of a copy (y = x) and an AXPY (y = a x + y) over `doubles` elements, each the
 // best of `repetitions` passes, in GB/s of the bytes that cross the memory bus. A copy alone is not
-// a ceiling: on HBM a pass that reads two streams for each one it writes runs a few per cent faster
-// than a copy, and a kernel of that mix measured against the copy came out above 100 %. The bytes:
-// the AXPY moves 24 an element (x and y read, y written). The copy moves 16 on a GPU, whose L2 takes
-// whole written sectors without reading them, and 24 on a host, whose caches write-allocate (a store
-// reads its line first): counted as 16 there, a host's copy looked a third slower than the AXPY
-// streaming the same memory.
+// a ceiling: on HBM a pass that reads two streams for each one it writes runs faster than a copy,
+// so a kernel of that mix could exceed it. The bytes: the AXPY moves 24 an element (x and y read, y
+// written). The copy moves 16 on a GPU, whose L2 takes whole written sectors without reading them,
+// and 24 on a host, whose caches write-allocate (a store reads its line first); counting 16 there
+// would understate the host's streaming rate by a third.
 template <class ExecSpace>
 double measure_stream_bandwidth_gbs(std::size_t doubles, int repetitions = 10) {
   using view = Kokkos::View<double*, typename ExecSpace::memory_space>;

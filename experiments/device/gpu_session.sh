@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One session on a GPU node over a CUDA build made elsewhere: the test suites, a memcheck pass over
+# One job on a GPU node over a CUDA build made elsewhere: the test suites, a memcheck pass over
 # the device tests, and the experiments, all written under $OUT.
 #   usage (on a GPU node): experiments/device/gpu_session.sh BIN_DIR [EXPERIMENT...]
 # With no experiment named, only the tests run.
