@@ -15,6 +15,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from png_file import save_png  # noqa: E402
 
 
 def read_rows(folder):
@@ -50,7 +51,7 @@ def plot_convergence(folder, rows):
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(os.path.join(folder, "e11_convergence.png"), dpi=120)
+    save_png(fig, os.path.join(folder, "e11_convergence.png"), dpi=120)
 
 
 def plot_scaling(folder, rows):
@@ -81,7 +82,7 @@ def plot_scaling(folder, rows):
     ax.set_title("E11: strong scaling, speedup over one rank above each bar")
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))  # beside the bars, not over them
     fig.tight_layout()
-    fig.savefig(os.path.join(folder, "e11_scaling.png"), dpi=120)
+    save_png(fig, os.path.join(folder, "e11_scaling.png"), dpi=120)
 
 
 def main():

@@ -18,6 +18,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from png_file import save_png  # noqa: E402
 
 
 def main(folder):
@@ -55,7 +56,7 @@ def main(folder):
         time_ax.legend()
     fig.tight_layout()
     out = os.path.join(folder, "gemm_scaling.png")
-    fig.savefig(out, dpi=110)
+    save_png(fig, out, dpi=110)
     print(out)
 
 

@@ -18,6 +18,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from png_file import save_png  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 
 MAX_SERIES = 8
@@ -161,7 +162,7 @@ def main():
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     fig.tight_layout()
     out = args.out or os.path.splitext(args.csv)[0] + ".png"
-    fig.savefig(out, dpi=120)
+    save_png(fig, out, dpi=120)
     print(f"plot_sweep: wrote {out}")
 
 

@@ -18,6 +18,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(1, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "plots"))
 from results_csv import RESULTS_ROOT, ResultsError, read_source  # noqa: E402
 
 # +1: higher is better; -1: lower is better; metrics not listed get a ratio but no gain.
@@ -160,6 +161,7 @@ def write_plot(path, label_a, label_b, matches):
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from png_file import save_png
     except ImportError:
         return False
     groups = {e: [x.gain for x in rows if x.a.metric == "time_ms" and x.gain is not None]
@@ -178,7 +180,7 @@ def write_plot(path, label_a, label_b, matches):
     ax.set_ylabel(f"time of {label_a} / time of {label_b}")
     ax.set_title(f"{label_b} against {label_a}: each time row, red = geometric mean")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    save_png(fig, path, dpi=120)
     plt.close(fig)
     return True
 

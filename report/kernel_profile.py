@@ -2,7 +2,7 @@
 its time and share, and on a GPU what Nsight Compute measured of it, against the ceilings that
 E0 measured in the same run.
 
-Inputs (experiments/device/profile.sh and the kamp script write them):
+Inputs (experiments/profile_kernels.sh and the kamp script write them):
   --times    <id>_kernels.csv from kamp_run --profile: label, calls, time, share (any backend);
   --ncu      ncu --csv --print-units base --metrics ... records, one per (launch, metric) (GPU);
   --ceilings E0.csv of the same run: copy bandwidth and the FP64 FMA rate.
@@ -17,6 +17,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(1, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "plots"))
 import results_csv  # noqa: E402
 
 
@@ -348,6 +349,7 @@ def plot_roofline(rows, experiment, ceilings, out_dir):
         return None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from png_file import save_png
     placed = [r for r in rows if r.get("flops_per_byte") and r.get("fp64_gflops")]
     # Kokkos' own fills and copies are left out of the list: only the library's stages.
     unplaced = [r for r in rows if r not in placed and r["label"] and not r["label"].startswith("Kokkos::")]
@@ -374,7 +376,7 @@ def plot_roofline(rows, experiment, ceilings, out_dir):
     ax.set_ylabel("FP64 GFlop/s")
     ax.set_title(f"{experiment}: kernels on the roofline")
     path = os.path.join(out_dir, f"{experiment}_roofline.png")
-    fig.savefig(path, dpi=110, bbox_inches="tight")
+    save_png(fig, path, dpi=110, bbox_inches="tight")
     plt.close(fig)
     return path
 
