@@ -21,7 +21,7 @@ KOKKOS_INLINE_FUNCTION std::uint64_t mix(std::uint64_t x) {  // splitmix64's fin
 
 template <class Format>
 KOKKOS_INLINE_FUNCTION value_type_t<Format> generated_value(const context_t<Format>& context, std::uint64_t seed,
-                                                             std::uint64_t i, std::uint64_t j) {
+                                                            std::uint64_t i, std::uint64_t j) {
   using traits = format_traits<Format>;
   constexpr int terms = (traits::precision + 52) / 53;  // the doubles a value carries: 1, 2, 4
   const std::uint64_t cell = mix(seed ^ mix(i * 0x100000001b3ULL + j));

@@ -8,10 +8,10 @@
 namespace kamp::apps {
 
 struct gemm_settings {
-  bool help = false;             // --help: print gemm_usage() and multiply nothing
-  std::int64_t size = 4096;      // m = n = k
-  std::string format = "dd";     // double, dd, qd
-  std::string engine = "ozaki";  // ozaki (dd only) or fma
+  bool help = false;                 // --help: print gemm_usage() and multiply nothing
+  std::int64_t size = 4096;          // m = n = k
+  std::string format = "dd";         // double, dd, qd
+  std::string engine = "ozaki";      // ozaki (dd only) or fma
   int grid_rows = 0, grid_cols = 0;  // 0: the squarest grid of the ranks
   int repeat = 3;
   double panel_bytes = 0;        // 0: half of the free memory

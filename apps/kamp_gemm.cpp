@@ -19,7 +19,7 @@
 #include "core/mpfr_value.hpp"
 #include "core/random.hpp"
 #include "distributed_blas/gemm.hpp"
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 
 namespace kamp::apps {
 namespace {
@@ -123,15 +123,16 @@ int run_format(const gemm_settings& s, std::shared_ptr<const parallel::communica
   const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
   const std::string space = ExecSpace::name();
   if (comm->rank() == 0)
-    std::printf("kind,ranks,grid,format,engine,space,transport,n,repeat,seconds,tflops,gather_seconds,multiply_seconds,"
-                "bytes_received,panels,panel_width,moduli,sampled_error_over_bound\n");
+    std::printf(
+        "kind,ranks,grid,format,engine,space,transport,n,repeat,seconds,tflops,gather_seconds,multiply_seconds,"
+        "bytes_received,panels,panel_width,moduli,sampled_error_over_bound\n");
   double worst = 0;
-  auto row = [&](const char* kind, const char* transport, int repeat, double seconds, double gather, double multiply, double bytes, int panels,
-                 std::int64_t width, int moduli, double error) {
+  auto row = [&](const char* kind, const char* transport, int repeat, double seconds, double gather, double multiply,
+                 double bytes, int panels, std::int64_t width, int moduli, double error) {
     if (comm->rank() != 0) return;
-    std::printf("%s,%d,%dx%d,%s,%s,%s,%s,%lld,%d,%.6f,%.4f,%.6f,%.6f,%.6g,%d,%lld,%d,%.4g\n", kind, comm->size(), grid.rows,
-                grid.cols, format_traits<Format>::name().c_str(), s.engine.c_str(), space.c_str(),
-                transport, static_cast<long long>(n), repeat, seconds, flops / seconds * 1e-12, gather, multiply, bytes, panels,
+    std::printf("%s,%d,%dx%d,%s,%s,%s,%s,%lld,%d,%.6f,%.4f,%.6f,%.6f,%.6g,%d,%lld,%d,%.4g\n", kind, comm->size(),
+                grid.rows, grid.cols, format_traits<Format>::name().c_str(), s.engine.c_str(), space.c_str(), transport,
+                static_cast<long long>(n), repeat, seconds, flops / seconds * 1e-12, gather, multiply, bytes, panels,
                 static_cast<long long>(width), moduli, error);
     std::fflush(stdout);
   };
@@ -144,9 +145,9 @@ int run_format(const gemm_settings& s, std::shared_ptr<const parallel::communica
     const double error = repeat == 0 && s.check > 0 ? sampled_error_over_bound(C, alpha, s.check) : -1;
     worst = std::max(worst, error);
     const int moduli = report.ozaki.empty() ? 0 : report.ozaki.front().moduli;
-    row("distributed",
-        parallel::to_string(report.panels_moved), repeat, seconds, largest(*comm, report.gather_seconds), largest(*comm, report.multiply_seconds),
-        largest(*comm, static_cast<double>(report.bytes_received)), report.panels, report.panel_width, moduli, error);
+    row("distributed", parallel::to_string(report.panels_moved), repeat, seconds, largest(*comm, report.gather_seconds),
+        largest(*comm, report.multiply_seconds), largest(*comm, static_cast<double>(report.bytes_received)),
+        report.panels, report.panel_width, moduli, error);
   }
   if (comm->size() == 1) {  // the single-process GEMM on the same arrays, no gathers
     const auto& a = A.local.values;
@@ -155,10 +156,11 @@ int run_format(const gemm_settings& s, std::shared_ptr<const parallel::communica
       int moduli = 0;
       if constexpr (blas::ozaki::scheme_format<Format>::supported) {
         if (s.engine == "ozaki")
-          moduli = blas::gemm_ozaki(exec, 'N', 'N', n, n, n, alpha, a, n, B.local.values, n, zero, C.local.values, n)
-                       .moduli;
+          moduli =
+              blas::gemm_ozaki(exec, 'N', 'N', n, n, n, alpha, a, n, B.local.values, n, zero, C.local.values, n).moduli;
       }
-      if (s.engine == "fma") blas::gemm(exec, 'N', 'N', n, n, n, alpha, a, n, B.local.values, n, zero, C.local.values, n);
+      if (s.engine == "fma")
+        blas::gemm(exec, 'N', 'N', n, n, n, alpha, a, n, B.local.values, n, zero, C.local.values, n);
       exec.fence();
       const double seconds = std::chrono::duration<double>(clock::now() - start).count();
       const double error = repeat == 0 && s.check > 0 ? sampled_error_over_bound(C, alpha, s.check) : -1;
@@ -174,8 +176,8 @@ int run_format(const gemm_settings& s, std::shared_ptr<const parallel::communica
 template <class ExecSpace>
 int run_space(const gemm_settings& s, std::shared_ptr<const parallel::communicator> comm) {
   if (s.format == "double") return run_format<double, ExecSpace>(s, std::move(comm));
-  if (s.format == "qd") return run_format<dd::qd_real, ExecSpace>(s, std::move(comm));
-  return run_format<dd::dd_real, ExecSpace>(s, std::move(comm));
+  if (s.format == "qd") return run_format<multi_double::qd_real, ExecSpace>(s, std::move(comm));
+  return run_format<multi_double::dd_real, ExecSpace>(s, std::move(comm));
 }
 
 int run(const std::vector<std::string>& args, std::shared_ptr<const parallel::communicator> comm) {
@@ -192,8 +194,9 @@ int run(const std::vector<std::string>& args, std::shared_ptr<const parallel::co
 }  // namespace kamp::apps
 
 int main(int argc, char** argv) {
-  return kamp::apps::mpi_main(argc, argv, "kamp_gemm", [](const std::vector<std::string>& args,
-                                                     std::shared_ptr<const kamp::parallel::communicator> comm) {
-    return kamp::apps::run(args, std::move(comm));
-  });
+  return kamp::apps::mpi_main(
+      argc, argv, "kamp_gemm",
+      [](const std::vector<std::string>& args, std::shared_ptr<const kamp::parallel::communicator> comm) {
+        return kamp::apps::run(args, std::move(comm));
+      });
 }

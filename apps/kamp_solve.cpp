@@ -13,7 +13,7 @@
 
 #include "apps/mpi_main.hpp"
 #include "apps/solve_problem.hpp"
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 
 namespace kamp::apps {
 namespace {
@@ -21,9 +21,9 @@ namespace {
 solve_report dispatch(const solve_problem& problem, const solve_settings& settings,
                       const std::shared_ptr<const parallel::timed_communicator>& comm) {
   if (settings.format == "double") return solve_with<double>(problem, settings, comm);
-  if (settings.format == "qd") return solve_with<dd::qd_real>(problem, settings, comm);
+  if (settings.format == "qd") return solve_with<multi_double::qd_real>(problem, settings, comm);
   if (settings.format == "rns212") return solve_with<rns::mp_float<16>>(problem, settings, comm);
-  return solve_with<dd::dd_real>(problem, settings, comm);
+  return solve_with<multi_double::dd_real>(problem, settings, comm);
 }
 
 void print(const solve_problem& problem, const solve_settings& settings, const solve_report& report,
@@ -37,8 +37,8 @@ void print(const solve_problem& problem, const solve_settings& settings, const s
   // Per iteration without the solver's one-time setup (its buffers, the halo's peers opened).
   const double per_iteration_ms =
       1e3 * (report.solve_seconds - r.setup_seconds) / static_cast<double>(std::max<std::int64_t>(r.iterations, 1));
-  const std::string space = settings.space == "host" ? Kokkos::DefaultHostExecutionSpace::name()
-                                                     : Kokkos::DefaultExecutionSpace::name();
+  const std::string space =
+      settings.space == "host" ? Kokkos::DefaultHostExecutionSpace::name() : Kokkos::DefaultExecutionSpace::name();
   std::printf("%s: %lld unknowns, %lld nonzeros, %d rank(s), format %s, %s, %s\n", problem.description.c_str(),
               static_cast<long long>(problem.matrix.rows), static_cast<long long>(problem.matrix.nnz()), comm.size(),
               settings.format.c_str(), settings.solver.precondition ? "VPBi-CGSTAB (JOR inner)" : "Bi-CGSTAB",
@@ -47,14 +47,18 @@ void print(const solve_problem& problem, const solve_settings& settings, const s
               solvers::to_string(r.status).c_str(), static_cast<long long>(r.iterations), r.relative_residual,
               r.true_residual, settings.solver.tolerance);
   if (r.status == solvers::solver_status::converged_recurrence_only) {
-    std::printf("the recurrence residual met the tolerance, the true residual ||b - A x|| / ||b|| did not: "
-                "below what format %s attains here, or a drifted recurrence\n", settings.format.c_str());
+    std::printf(
+        "the recurrence residual met the tolerance, the true residual ||b - A x|| / ||b|| did not: "
+        "below what format %s attains here, or a drifted recurrence\n",
+        settings.format.c_str());
   }
-  std::printf("setup %.3f s, solve %.3f s (of which the solver's setup %.3f s; %.4f ms per iteration), communication %.1f %% of the solve (busiest rank), "
-              "halo %lld entries (largest rank, %s)\n",
-              report.setup_seconds, report.solve_seconds, r.setup_seconds, per_iteration_ms,
-              report.solve_seconds > 0 ? 100 * busiest / report.solve_seconds : 0.0, static_cast<long long>(most_ghosts),
-              parallel::to_string(report.halo));
+  std::printf(
+      "setup %.3f s, solve %.3f s (of which the solver's setup %.3f s; %.4f ms per iteration), communication %.1f %% "
+      "of the solve (busiest rank), "
+      "halo %lld entries (largest rank, %s)\n",
+      report.setup_seconds, report.solve_seconds, r.setup_seconds, per_iteration_ms,
+      report.solve_seconds > 0 ? 100 * busiest / report.solve_seconds : 0.0, static_cast<long long>(most_ghosts),
+      parallel::to_string(report.halo));
   if (!report.kernel_table.empty()) std::printf("%s", report.kernel_table.c_str());
   std::printf(
       "kamp_solve_result: unknowns=%lld nnz=%lld ranks=%d format=%s solver=%s space=%s status=%s iterations=%lld "
@@ -63,8 +67,8 @@ void print(const solve_problem& problem, const solve_settings& settings, const s
       static_cast<long long>(problem.matrix.rows), static_cast<long long>(problem.matrix.nnz()), comm.size(),
       settings.format.c_str(), settings.solver.precondition ? "vpbicgstab" : "bicgstab", space.c_str(),
       solvers::to_string(r.status).c_str(), static_cast<long long>(r.iterations), r.relative_residual, r.true_residual,
-      report.setup_seconds, report.solve_seconds, r.setup_seconds, per_iteration_ms, busiest, static_cast<long long>(most_ghosts),
-      parallel::to_string(report.halo));
+      report.setup_seconds, report.solve_seconds, r.setup_seconds, per_iteration_ms, busiest,
+      static_cast<long long>(most_ghosts), parallel::to_string(report.halo));
   if (!settings.history.empty()) solvers::write_history_csv(settings.history, r);
 }
 
@@ -85,8 +89,9 @@ int run(const std::vector<std::string>& args, std::shared_ptr<const parallel::co
 }  // namespace kamp::apps
 
 int main(int argc, char** argv) {
-  return kamp::apps::mpi_main(argc, argv, "kamp_solve", [](const std::vector<std::string>& args,
-                                                     std::shared_ptr<const kamp::parallel::communicator> comm) {
-    return kamp::apps::run(args, std::move(comm));
-  });
+  return kamp::apps::mpi_main(
+      argc, argv, "kamp_solve",
+      [](const std::vector<std::string>& args, std::shared_ptr<const kamp::parallel::communicator> comm) {
+        return kamp::apps::run(args, std::move(comm));
+      });
 }

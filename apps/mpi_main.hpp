@@ -22,7 +22,8 @@ template <class Run>
 int mpi_main(int argc, char** argv, const char* program, Run run) {
 #ifdef KAMP_HAVE_MPI
   parallel::mpi_session mpi(argc, argv);
-  std::shared_ptr<const parallel::communicator> comm = std::make_shared<const parallel::mpi_communicator>(MPI_COMM_WORLD);
+  std::shared_ptr<const parallel::communicator> comm =
+      std::make_shared<const parallel::mpi_communicator>(MPI_COMM_WORLD);
 #else
   std::shared_ptr<const parallel::communicator> comm = parallel::serial();
 #endif

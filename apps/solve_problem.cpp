@@ -30,7 +30,8 @@ std::vector<double> read_rhs(const std::string& path, std::int64_t rows) {
   std::vector<double> b(static_cast<std::size_t>(rows), 0.0);
   for (std::int64_t i = 0; i < rows; ++i) {
     const auto p = v.row_ptr[static_cast<std::size_t>(i)];
-    if (p < v.row_ptr[static_cast<std::size_t>(i + 1)]) b[static_cast<std::size_t>(i)] = v.values[static_cast<std::size_t>(p)];
+    if (p < v.row_ptr[static_cast<std::size_t>(i + 1)])
+      b[static_cast<std::size_t>(i)] = v.values[static_cast<std::size_t>(p)];
   }
   return b;
 }
@@ -46,9 +47,10 @@ solve_problem load_problem(const solve_settings& settings, int ranks) {
     p.description = "edge-element curl-curl, " + std::to_string(mesh.nx) + "^3 cells";
   } else {
     p.matrix = sparse::read_matrix_market_file(settings.matrix);
-    require_argument(p.matrix.rows == p.matrix.cols, "command line", "MATRIX",
-                     settings.matrix + " (" + std::to_string(p.matrix.rows) + " x " + std::to_string(p.matrix.cols) + ")",
-                     "must be square");
+    require_argument(
+        p.matrix.rows == p.matrix.cols, "command line", "MATRIX",
+        settings.matrix + " (" + std::to_string(p.matrix.rows) + " x " + std::to_string(p.matrix.cols) + ")",
+        "must be square");
     p.rhs = settings.rhs.empty() ? times_ones(p.matrix) : read_rhs(settings.rhs, p.matrix.rows);
     p.description = settings.matrix + (settings.rhs.empty() ? ", b = A * ones" : ", b from " + settings.rhs);
   }
@@ -59,8 +61,8 @@ solve_problem load_problem(const solve_settings& settings, int ranks) {
     std::vector<double> rhs(p.rhs.size());
     for (std::size_t k = 0; k < order.size(); ++k) rhs[k] = p.rhs[static_cast<std::size_t>(order[k])];
     p.rhs = std::move(rhs);
-    p.description += ", RCM order (bandwidth " + std::to_string(before) + " -> " +
-                     std::to_string(sparse::bandwidth(p.matrix)) + ")";
+    p.description +=
+        ", RCM order (bandwidth " + std::to_string(before) + " -> " + std::to_string(sparse::bandwidth(p.matrix)) + ")";
   }
   p.blocks = sparse::balanced_row_blocks(p.matrix, ranks);
   return p;

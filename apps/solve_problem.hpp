@@ -34,7 +34,7 @@ struct solve_report {
   double communication_seconds = 0;  // in MPI during the solve (this rank)
   std::int64_t ghosts = 0;           // vector entries this rank receives per halo exchange
   parallel::transport halo = parallel::transport::host_staged;
-  std::string kernel_table;          // with --profile
+  std::string kernel_table;  // with --profile
 };
 
 // One solve in Format on the settings' space, collective over `comm`.

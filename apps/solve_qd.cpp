@@ -1,6 +1,6 @@
 #include "apps/solve_with.hpp"
 
 namespace kamp::apps {
-template solve_report solve_with<dd::qd_real>(const solve_problem&, const solve_settings&,
-                                     const std::shared_ptr<const parallel::timed_communicator>&);
+template solve_report solve_with<multi_double::qd_real>(const solve_problem&, const solve_settings&,
+                                                        const std::shared_ptr<const parallel::timed_communicator>&);
 }  // namespace kamp::apps

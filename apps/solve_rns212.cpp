@@ -2,5 +2,5 @@
 
 namespace kamp::apps {
 template solve_report solve_with<rns::mp_float<16>>(const solve_problem&, const solve_settings&,
-                                     const std::shared_ptr<const parallel::timed_communicator>&);
+                                                    const std::shared_ptr<const parallel::timed_communicator>&);
 }  // namespace kamp::apps

@@ -15,7 +15,7 @@ const char* fn = "command line";  // kamp_solve prefixes its own name to every e
 
 std::string solve_usage() {
   return R"(usage: kamp_solve (MATRIX.mtx | --generate UNKNOWNS) [options]
-Solves A x = b with VPBi-CGSTAB (seed 003: outer loop in FORMAT, JOR in double inside) or plain
+Solves A x = b with VPBi-CGSTAB (as in the VPBi-CGSTAB paper: outer loop in FORMAT, JOR in double inside) or plain
 Bi-CGSTAB, on one process or every rank of an mpirun (rows split in blocks of equal nonzeros).
   --generate N            the edge-element curl-curl problem on the cube mesh with >= N unknowns
                           (N from 1 to )" +
@@ -69,7 +69,8 @@ solve_settings parse_solve_settings(const std::vector<std::string>& args) {
     } else if (a == "--max-iterations") {
       s.solver.max_iterations = core::parse_integer(fn, a, line.value(), 0);
     } else if (a == "--inner-sweeps") {
-      s.solver.inner.sweeps = static_cast<int>(core::parse_integer(fn, a, line.value(), 1, std::numeric_limits<int>::max()));
+      s.solver.inner.sweeps =
+          static_cast<int>(core::parse_integer(fn, a, line.value(), 1, std::numeric_limits<int>::max()));
     } else if (a == "--omega") {
       s.solver.inner.omega = core::parse_real(fn, a, line.value(), 0, bound::exclusive);
     } else if (a == "--inner-tolerance") {
@@ -87,7 +88,8 @@ solve_settings parse_solve_settings(const std::vector<std::string>& args) {
       s.reorder = v == "rcm";
     } else if (a == "--halo") {
       const std::string& v = line.value();
-      require_argument(v == "host_staged" || v == "device_peers", fn, "--halo", v, "must be host_staged or device_peers");
+      require_argument(v == "host_staged" || v == "device_peers", fn, "--halo", v,
+                       "must be host_staged or device_peers");
       s.halo = v == "device_peers" ? parallel::transport::device_peers : parallel::transport::host_staged;
     } else if (a == "--profile") {
       s.profile = true;

@@ -10,7 +10,7 @@
 
 #include "apps/solve_problem.hpp"
 #include "harness/kernel_profiler.hpp"
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "solvers/vpbicgstab.hpp"
 #include "sparse/distributed_matrix.hpp"
 
@@ -35,7 +35,8 @@ solve_report solve_on(const solve_problem& problem, const solve_settings& settin
                                              sparse::default_row_storage<memory>(), settings.halo);
   const auto ctx = traits::template context<Kokkos::HostSpace>();
   std::vector<value_type_t<Format>> b_host, x_host(static_cast<std::size_t>(last - first), traits::zero());
-  for (std::int64_t i = first; i < last; ++i) b_host.push_back(traits::from_double(ctx, problem.rhs[static_cast<std::size_t>(i)]));
+  for (std::int64_t i = first; i < last; ++i)
+    b_host.push_back(traits::from_double(ctx, problem.rhs[static_cast<std::size_t>(i)]));
   array_t<Format, memory> b(b_host.size(), "kamp_solve::b"), x(x_host.size(), "kamp_solve::x");
   copy_from_host(b, b_host);
   copy_from_host(x, x_host);
@@ -62,7 +63,8 @@ solve_report solve_on(const solve_problem& problem, const solve_settings& settin
 template <class Format>
 solve_report solve_with(const solve_problem& problem, const solve_settings& settings,
                         const std::shared_ptr<const parallel::timed_communicator>& comm) {
-  if (settings.space == "host") return detail::solve_on<Kokkos::DefaultHostExecutionSpace, Format>(problem, settings, comm);
+  if (settings.space == "host")
+    return detail::solve_on<Kokkos::DefaultHostExecutionSpace, Format>(problem, settings, comm);
   return detail::solve_on<Kokkos::DefaultExecutionSpace, Format>(problem, settings, comm);
 }
 

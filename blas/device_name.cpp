@@ -41,8 +41,9 @@ std::string gpu_device_name() {
 }
 #else
 std::string gpu_device_name() {
-  throw std::runtime_error("kamp::blas::gpu_device_name: kamp was built without a GPU backend "
-                           "(configure with the cuda preset)");
+  throw std::runtime_error(
+      "kamp::blas::gpu_device_name: kamp was built without a GPU backend "
+      "(configure with the cuda preset)");
 }
 #endif
 

@@ -5,4 +5,4 @@
 // by a missing include. A format with kernels of its own adds its sub-folder's header below.
 #include "blas/format_kernels_base.hpp"
 #include "blas/rns/format_kernels.hpp"
-#include "blas/sd/format_kernels.hpp"
+#include "blas/signed_digit/format_kernels.hpp"

@@ -1,11 +1,11 @@
 #pragma once
 // Which BLAS routines a format runs with kernels of its own instead of the generic ones in
 // blas/generic/. The primary template says "none"; a format's sub-folder of blas/ specialises it
-// (blas/rns/format_kernels.hpp, blas/sd/format_kernels.hpp) with the flags set and static run_<routine>
-// functions taking the arguments of the generic routine after its checks (run_gemv also gets
-// alpha = 0, where it must form y <- beta y without reading A or x).
-// Per format it also names the workspace a routine may keep between calls and the GEMV
-// launch description (algorithm and team shapes) that the tuner chooses among.
+// (blas/rns/format_kernels.hpp, blas/signed_digit/format_kernels.hpp) with the flags set and static
+// run_<routine> functions taking the arguments of the generic routine after its checks (run_gemv
+// also gets alpha = 0, where it must form y <- beta y without reading A or x). Per format it also
+// names the workspace a routine may keep between calls and the GEMV launch description (algorithm
+// and team shapes) that the tuner chooses among.
 #include <cstdint>
 #include <vector>
 
@@ -22,8 +22,7 @@ struct no_launch {
 
 template <class Format>
 struct format_kernels {
-  static constexpr bool scal = false, axpy = false, dot = false, asum = false, gemv = false, gemm = false,
-                        sum = false;
+  static constexpr bool scal = false, axpy = false, dot = false, asum = false, gemv = false, gemm = false, sum = false;
   template <class MemorySpace>
   using workspace_type = no_workspace;
   using gemv_launch_type = no_launch;

@@ -20,9 +20,9 @@ template <class ExecSpace, class Array, class Format = typename Array::format>
 void gemm(const ExecSpace& exec, char trans_a, char trans_b, std::int64_t m, std::int64_t n, std::int64_t k,
           const value_type_t<Format>& alpha, const Array& A, std::int64_t lda, const Array& B, std::int64_t ldb,
           const value_type_t<Format>& beta, const Array& C, std::int64_t ldc) {
-  const auto shape = core::check_gemm("kamp::blas::gemm", trans_a, trans_b, m, n, k, lda,
-                                        static_cast<std::int64_t>(A.size()), ldb, static_cast<std::int64_t>(B.size()),
-                                        ldc, static_cast<std::int64_t>(C.size()));
+  const auto shape =
+      core::check_gemm("kamp::blas::gemm", trans_a, trans_b, m, n, k, lda, static_cast<std::int64_t>(A.size()), ldb,
+                       static_cast<std::int64_t>(B.size()), ldc, static_cast<std::int64_t>(C.size()));
   if (m == 0 || n == 0) return;
   const bool alpha_zero = k == 0 || equals_double<Format>(alpha, 0.0);
   if (alpha_zero && equals_double<Format>(beta, 1.0)) return;

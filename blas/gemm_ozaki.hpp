@@ -21,7 +21,7 @@
 
 #include "blas/gemm.hpp"
 #include "blas/ozaki/gemm_plan.hpp"
-#include "dd/dd_format.hpp"
+#include "multi_double/dd_format.hpp"
 
 namespace kamp::blas {
 
@@ -34,7 +34,7 @@ ozaki::report gemm_ozaki(const ExecSpace& exec, char trans_a, char trans_b, std:
   using MemorySpace = typename Array::memory_space;
   const char* fn = "kamp::blas::gemm_ozaki";
   const auto shape = core::check_gemm(fn, trans_a, trans_b, m, n, k, lda, static_cast<std::int64_t>(A.size()), ldb,
-                                        static_cast<std::int64_t>(B.size()), ldc, static_cast<std::int64_t>(C.size()));
+                                      static_cast<std::int64_t>(B.size()), ldc, static_cast<std::int64_t>(C.size()));
   constexpr int max_bits = ozaki::scheme_format<Value>::max_bits;
   require_argument(opts.bits >= 0 && opts.bits <= max_bits, fn, "opts.bits", opts.bits,
                    "must be in [0, " + std::to_string(max_bits) + "] (0: the format's default)");

@@ -10,7 +10,7 @@
 //   gemv(exec, trans, alpha, A, x, beta, y[, workspace[, launch]])    A a kamp::matrix; x and
 //       y must have exactly the lengths op(A) needs
 //
-// The format's own kernels run where it has them (RNS: seed 000 Algorithm 1 or the fused
+// The format's own kernels run where it has them (RNS: Isupov and Knyazkov's Algorithm 1 or the fused
 // kernel, as `launch` says; by default the tuned choice), else blas/generic/gemv_kernels.hpp
 // (compiled once per format and space in kamp_blas).
 // Without a workspace, one is made for the call and the call fences before returning.
@@ -27,9 +27,8 @@ void gemv(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t n, con
           const Array& A, std::int64_t lda, const Array& x, std::int64_t incx, const value_type_t<Format>& beta,
           const Array& y, std::int64_t incy, workspace_t<Format, typename Array::memory_space>* workspace = nullptr,
           const gemv_launch_t<Format>& launch = {}) {
-  const auto shape = core::check_gemv("kamp::blas::gemv", trans, m, n, lda, static_cast<std::int64_t>(A.size()),
-                                        incx, static_cast<std::int64_t>(x.size()), incy,
-                                        static_cast<std::int64_t>(y.size()));
+  const auto shape = core::check_gemv("kamp::blas::gemv", trans, m, n, lda, static_cast<std::int64_t>(A.size()), incx,
+                                      static_cast<std::int64_t>(x.size()), incy, static_cast<std::int64_t>(y.size()));
   if (m == 0 || n == 0) return;
   const bool alpha_zero = equals_double<Format>(alpha, 0.0);
   if (alpha_zero && equals_double<Format>(beta, 1.0)) return;
@@ -45,13 +44,13 @@ void gemv(const ExecSpace& exec, char trans, std::int64_t m, std::int64_t n, con
 
 template <class ExecSpace, class Format, class MemorySpace>
 void gemv(const ExecSpace& exec, char trans, const value_type_t<Format>& alpha, const matrix<Format, MemorySpace>& A,
-          const array_t<Format, MemorySpace>& x, const value_type_t<Format>& beta, const array_t<Format, MemorySpace>& y,
-          workspace_t<Format, MemorySpace>* workspace = nullptr, const gemv_launch_t<Format>& launch = {}) {
+          const array_t<Format, MemorySpace>& x, const value_type_t<Format>& beta,
+          const array_t<Format, MemorySpace>& y, workspace_t<Format, MemorySpace>* workspace = nullptr,
+          const gemv_launch_t<Format>& launch = {}) {
   const char* fn = "kamp::blas::gemv";
   const bool transposed = core::checked_trans(fn, "trans", trans) == 'T';
   const std::int64_t x_length = transposed ? A.rows : A.cols, y_length = transposed ? A.cols : A.rows;
-  core::check_same_length(fn, "x", static_cast<std::int64_t>(x.size()), x_length,
-                            "the number of columns of op(A)");
+  core::check_same_length(fn, "x", static_cast<std::int64_t>(x.size()), x_length, "the number of columns of op(A)");
   core::check_same_length(fn, "y", static_cast<std::int64_t>(y.size()), y_length, "the number of rows of op(A)");
   blas::gemv(exec, trans, A.rows, A.cols, alpha, A.values, A.ld, x, 1, beta, y, 1, workspace, launch);
 }

@@ -3,7 +3,7 @@
 // gemv_candidates): times each candidate for one (format, trans, m, n) on random data of that
 // shape on this backend and device, and caches the fastest in the tuning cache
 // (blas/tuning_cache.hpp), where kamp::blas::gemv finds it when called with an automatic launch.
-// A caller whose data the kernels' speed depends on (the RNS fused kernel: seed 000's p/4-bit
+// A caller whose data the kernels' speed depends on (the RNS fused kernel: Isupov and Knyazkov's p/4-bit
 // operands against full-precision ones) tunes on its own operands under a named data class,
 // which keys its entry apart.
 #include <Kokkos_Core.hpp>
@@ -51,7 +51,8 @@ tuning_entry time_gemv_candidates(const ExecSpace& exec, char trans, std::int64_
   using memory = typename ExecSpace::memory_space;
   using kernels = format_kernels<Format>;
   const auto host = format_traits<Format>::template context<Kokkos::HostSpace>();
-  const auto alpha = format_traits<Format>::from_double(host, 0.75), beta = format_traits<Format>::from_double(host, -0.5);
+  const auto alpha = format_traits<Format>::from_double(host, 0.75),
+             beta = format_traits<Format>::from_double(host, -0.5);
   workspace_t<Format, memory> workspace;
   tuning_entry best;
   for (const auto& launch : kernels::template gemv_candidates<ExecSpace>(trans)) {

@@ -19,8 +19,8 @@ tuning_key gemv_tuning_key(char trans, std::int64_t m, std::int64_t n, const std
   const char t = trans == 't' || trans == 'T' ? 'T' : 'N';
   std::string shape = std::to_string(m) + " x " + std::to_string(n);
   if (!data.empty()) shape += ", " + data + " data";
-  return {traits::name(), traits::precision, std::string("gemv_") + t, shape, ExecSpace::name(),
-          device_name<ExecSpace>()};
+  return {traits::name(), traits::precision, std::string("gemv_") + t,
+          shape,          ExecSpace::name(), device_name<ExecSpace>()};
 }
 
 }  // namespace kamp::blas

@@ -137,7 +137,7 @@ template <class ExecSpace, class Array, class Format = typename Array::format>
 void axpy(const ExecSpace& exec, const value_type_t<Format>& alpha, const Array& x, const Array& y,
           workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
   core::check_same_length("kamp::blas::axpy", "y", static_cast<std::int64_t>(y.size()),
-                            static_cast<std::int64_t>(x.size()), "the length of x");
+                          static_cast<std::int64_t>(x.size()), "the length of x");
   blas::axpy(exec, static_cast<std::int64_t>(x.size()), alpha, x, 1, y, 1, workspace);
 }
 
@@ -145,7 +145,7 @@ template <class ExecSpace, class Array, class Format = typename Array::format>
 value_type_t<Format> dot(const ExecSpace& exec, const Array& x, const Array& y,
                          workspace_t<Format, typename Array::memory_space>* workspace = nullptr) {
   core::check_same_length("kamp::blas::dot", "y", static_cast<std::int64_t>(y.size()),
-                            static_cast<std::int64_t>(x.size()), "the length of x");
+                          static_cast<std::int64_t>(x.size()), "the length of x");
   return blas::dot(exec, static_cast<std::int64_t>(x.size()), x, 1, y, 1, workspace);
 }
 

@@ -23,8 +23,8 @@ nlohmann::json to_json(const tuning_entry& e) {
           {"candidates", e.candidates}};
 }
 
-// An int of the file: a JSON integer within int's range. nlohmann's get<int> converted a real
-// such as 1e300 with undefined behaviour and wrapped 4294967297 to 1.
+// An int of the file: a JSON integer within int's range. nlohmann's get<int> would convert a real
+// such as 1e300 with undefined behaviour and wrap 4294967297 to 1.
 int integer(const nlohmann::json& j, const std::string& what) {
   constexpr std::int64_t low = std::numeric_limits<int>::min(), high = std::numeric_limits<int>::max();
   // An unsigned value is read as such, so that 2^64 - 1 does not pass as -1.
@@ -84,7 +84,8 @@ tuning_cache::tuning_cache(std::string path) : path_(std::move(path)) {
 
 std::string tuning_cache::default_path() {
   if (const char* file = std::getenv("KAMP_TUNING_FILE"); file && *file) return file;
-  if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache) return std::string(cache) + "/kamp/tuning.json";
+  if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
+    return std::string(cache) + "/kamp/tuning.json";
   const char* home = std::getenv("HOME");
   return std::string(home && *home ? home : ".") + "/.cache/kamp/tuning.json";
 }

@@ -23,12 +23,12 @@ struct launch_description {
 };
 
 struct tuning_key {
-  std::string format;     // format_traits<F>::name()
-  int precision = 0;      // format_traits<F>::precision
-  std::string operation;  // e.g. "gemv_N"
-  std::string shape;      // e.g. "1000 x 1000"
-  std::string backend;    // Kokkos execution space name
-  std::string device;     // GPU or CPU model
+  std::string format;        // format_traits<F>::name()
+  int precision = 0;         // format_traits<F>::precision
+  std::string operation;     // e.g. "gemv_N"
+  std::string shape;         // e.g. "1000 x 1000"
+  std::string backend;       // Kokkos execution space name
+  std::string device;        // GPU or CPU model
   std::string text() const;  // one line, the JSON key
 };
 

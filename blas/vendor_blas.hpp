@@ -14,20 +14,20 @@ namespace kamp::blas {
 struct openblas_double {
   static std::string name() { return "openblas"; }
   static void axpy(int n, double alpha, const double* x, double* y);
-  static void gemv(char trans, int m, int n, double alpha, const double* a, int lda, const double* x,
-                   double beta, double* y);
-  static void gemm(char trans_a, char trans_b, int m, int n, int k, double alpha, const double* a,
-                   int lda, const double* b, int ldb, double beta, double* c, int ldc);
+  static void gemv(char trans, int m, int n, double alpha, const double* a, int lda, const double* x, double beta,
+                   double* y);
+  static void gemm(char trans_a, char trans_b, int m, int n, int k, double alpha, const double* a, int lda,
+                   const double* b, int ldb, double beta, double* c, int ldc);
 };
 
 #ifdef KAMP_ENABLE_CUBLAS
 struct cublas_double {
   static std::string name() { return "cublas"; }
   static void axpy(int n, double alpha, const double* x, double* y);
-  static void gemv(char trans, int m, int n, double alpha, const double* a, int lda, const double* x,
-                   double beta, double* y);
-  static void gemm(char trans_a, char trans_b, int m, int n, int k, double alpha, const double* a,
-                   int lda, const double* b, int ldb, double beta, double* c, int ldc);
+  static void gemv(char trans, int m, int n, double alpha, const double* a, int lda, const double* x, double beta,
+                   double* y);
+  static void gemm(char trans_a, char trans_b, int m, int n, int k, double alpha, const double* a, int lda,
+                   const double* b, int ldb, double beta, double* c, int ldc);
 };
 #endif
 

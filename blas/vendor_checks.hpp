@@ -15,8 +15,8 @@ inline char check_vendor_gemv(const char* fn, char trans, int m, int n, int lda)
   return t;
 }
 
-inline std::pair<char, char> check_vendor_gemm(const char* fn, char trans_a, char trans_b, int m, int n, int k,
-                                               int lda, int ldb, int ldc) {
+inline std::pair<char, char> check_vendor_gemm(const char* fn, char trans_a, char trans_b, int m, int n, int k, int lda,
+                                               int ldb, int ldc) {
   const char ta = core::checked_trans(fn, "trans_a", trans_a);
   const char tb = core::checked_trans(fn, "trans_b", trans_b);
   core::check_dimension(fn, "m", m);

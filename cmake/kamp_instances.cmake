@@ -1,12 +1,12 @@
 # Explicit instantiation units: the compiled kernels of every format on every enabled Kokkos
 # space, one translation unit per format (or RNS precision), generated from the type lists of
-# format_list/format_list.hpp. Callers include only the kernels' declarations, so a kernel is
+# blas/format_list.hpp. Callers include only the kernels' declarations, so a kernel is
 # compiled once per build, not once per test or experiment that uses it.
 
 # The entries of `using <list_name> = type_list<...>;` (or `concat_t<a, b>` of two such lists)
-# in format_list/format_list.hpp.
+# in blas/format_list.hpp.
 function(kamp_format_list list_name out_var)
-  file(READ ${PROJECT_SOURCE_DIR}/format_list/format_list.hpp text)
+  file(READ ${PROJECT_SOURCE_DIR}/blas/format_list.hpp text)
   string(REGEX MATCH "using ${list_name} =[ \n]*type_list<([^;]*)>;" declaration "${text}")
   if(declaration)
     string(REPLACE "," ";" entries "${CMAKE_MATCH_1}")
@@ -19,7 +19,7 @@ function(kamp_format_list list_name out_var)
     # A list made of two others: `using name = concat_t<first, second>;`.
     string(REGEX MATCH "using ${list_name} =[ \n]*concat_t<([A-Za-z_0-9]+),[ \n]*([A-Za-z_0-9]+)>;" declaration "${text}")
     if(NOT declaration)
-      message(FATAL_ERROR "format_list/format_list.hpp: no `using ${list_name} = type_list<...>;` or concat_t<a, b>")
+      message(FATAL_ERROR "blas/format_list.hpp: no `using ${list_name} = type_list<...>;` or concat_t<a, b>")
     endif()
     set(second ${CMAKE_MATCH_2})
     kamp_format_list(${CMAKE_MATCH_1} formats)
@@ -30,7 +30,7 @@ function(kamp_format_list list_name out_var)
 endfunction()
 
 # Writes <binary dir>/instances/<stem>_<format as identifier>.cpp from cmake/instances/<stem>.cpp.in
-# for each format of the list `list_name` of format_list/format_list.hpp (@KAMP_FORMAT@ and
+# for each format of the list `list_name` of blas/format_list.hpp (@KAMP_FORMAT@ and
 # @KAMP_FORMAT_LIST@ in the template) and adds them to `target`.
 function(kamp_add_instances target stem list_name)
   kamp_format_list(${list_name} formats)

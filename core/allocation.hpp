@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <new>
 #include <string>
 #include <type_traits>
 
@@ -80,9 +81,10 @@ View allocate(const char* function, const std::string& label, initial_values ini
   const double bytes = (static_cast<double>(sizeof(typename View::value_type)) * ... * static_cast<double>(extents));
   require_allocatable<space>(function, "'" + label + "'", bytes);
   try {
-    if (initial == initial_values::unset) return View(Kokkos::view_alloc(label, Kokkos::WithoutInitializing), extents...);
+    if (initial == initial_values::unset)
+      return View(Kokkos::view_alloc(label, Kokkos::WithoutInitializing), extents...);
     return View(label, extents...);
-  } catch (const Kokkos::Experimental::RawMemoryAllocationFailure&) {
+  } catch (const std::bad_alloc&) {  // what every Kokkos release throws when a space is full
     throw allocation_failure<space>(function, "'" + label + "'", bytes);
   }
 }

@@ -35,9 +35,9 @@ inline void check_vector_length(const char* function, const char* name, const ch
                                 std::int64_t size, std::int64_t inc) {
   check_increment(function, inc_name, inc);
   const std::int64_t needed = n == 0 ? 0 : 1 + (n - 1) * (inc > 0 ? inc : -inc);
-  require_argument(size >= needed, function, name, size,
-                   "(its length) must be at least 1 + (n - 1) * |" + std::string(inc_name) +
-                       "| = " + std::to_string(needed));
+  require_argument(
+      size >= needed, function, name, size,
+      "(its length) must be at least 1 + (n - 1) * |" + std::string(inc_name) + "| = " + std::to_string(needed));
 }
 
 // An m x n column-major matrix with leading dimension ld needs ld (n - 1) + m stored elements.
@@ -51,8 +51,8 @@ inline void check_matrix_length(const char* function, const char* name, std::int
 
 inline void check_same_length(const char* function, const char* name, std::int64_t size, std::int64_t expected,
                               const std::string& what) {
-  require_argument(size == expected, function, name, size, "(its length) must equal " + what + ", " +
-                                                               std::to_string(expected));
+  require_argument(size == expected, function, name, size,
+                   "(its length) must equal " + what + ", " + std::to_string(expected));
 }
 
 struct gemv_shape {
@@ -83,9 +83,9 @@ struct gemm_shape {
 };
 
 // C (m x n) <- alpha op(A) op(B) + beta C with op(A) m x k and op(B) k x n.
-inline gemm_shape check_gemm(const char* fn, char trans_a, char trans_b, std::int64_t m, std::int64_t n,
-                             std::int64_t k, std::int64_t lda, std::int64_t a_size, std::int64_t ldb,
-                             std::int64_t b_size, std::int64_t ldc, std::int64_t c_size) {
+inline gemm_shape check_gemm(const char* fn, char trans_a, char trans_b, std::int64_t m, std::int64_t n, std::int64_t k,
+                             std::int64_t lda, std::int64_t a_size, std::int64_t ldb, std::int64_t b_size,
+                             std::int64_t ldc, std::int64_t c_size) {
   const gemm_shape shape{checked_trans(fn, "trans_a", trans_a) == 'T', checked_trans(fn, "trans_b", trans_b) == 'T'};
   check_dimension(fn, "m", m);
   check_dimension(fn, "n", n);

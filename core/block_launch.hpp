@@ -4,12 +4,12 @@
 //
 // Kokkos 3.4's range launch sizes its blocks from registers x threads, without the 256-register
 // granule a warp's registers are allotted in, so for a register count off that granule it picks
-// a block that fits once where it expects two: the Ozaki combine of qd_real (102 registers)
-// launched 320-thread blocks, one a multiprocessor, 15.6 % occupancy (ncu on the H200), where
-// 128-thread blocks fit four. A team launch takes the block size given. It keeps the L1 cache
-// that Kokkos' team launch would give to shared memory (core/shared_carveout.hpp), and passes
-// the functor as a kernel argument (core/kernel_arguments.hpp). Host backends run the range as
-// usual.
+// a block that fits once where it expects two. At 102 registers (the Ozaki combine of qd_real) it
+// picks 320-thread blocks: 102 x 320 x 2 fits a multiprocessor's 64 K registers, but with each
+// warp's 3264 rounded up to 3328 only one block does, where 128-thread blocks fit four. A team
+// launch takes the block size given. It keeps the L1 cache that Kokkos' team launch would give to
+// shared memory (core/shared_carveout.hpp), and passes the functor as a kernel argument
+// (core/kernel_arguments.hpp). Host backends run the range as usual.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>

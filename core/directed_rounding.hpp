@@ -41,9 +41,7 @@ constexpr double eft_exact_threshold = DBL_MIN * 9007199254740992.0;  // 2^-1022
 KOKKOS_INLINE_FUNCTION double clamp_up(double rn) { return rn == -INFINITY ? -DBL_MAX : rn; }
 KOKKOS_INLINE_FUNCTION double clamp_down(double rn) { return rn == INFINITY ? DBL_MAX : rn; }
 
-KOKKOS_INLINE_FUNCTION bool finite_operands(double a, double b) {
-  return std::isfinite(a) && std::isfinite(b);
-}
+KOKKOS_INLINE_FUNCTION bool finite_operands(double a, double b) { return std::isfinite(a) && std::isfinite(b); }
 
 // Sign of a/b - q for q = fl(a/b) not below the threshold: the remainder a - q*b is exact
 // (one FMA) once tiny operands are scaled up by 2^600, which leaves the quotient alone;

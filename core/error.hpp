@@ -14,10 +14,9 @@ namespace kamp {
 
 class invalid_argument : public std::invalid_argument {
  public:
-  invalid_argument(const std::string& function, const std::string& argument,
-                   const std::string& value, const std::string& requirement)
-      : std::invalid_argument(function + ": argument '" + argument + "' = " + value +
-                              " is invalid: " + requirement),
+  invalid_argument(const std::string& function, const std::string& argument, const std::string& value,
+                   const std::string& requirement)
+      : std::invalid_argument(function + ": argument '" + argument + "' = " + value + " is invalid: " + requirement),
         argument_(argument),
         value_(value) {}
 

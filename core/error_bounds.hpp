@@ -19,7 +19,7 @@ mpfr_value sum_error_factor(std::int64_t n, const mpfr_value& u);
 mpfr_value dot_error_factor(std::int64_t n, const mpfr_value& u);
 // |fl(alpha x + y) - (alpha x + y)| <= axpy_error_factor(u) * (|alpha x| + |y|)   (gamma_2)
 mpfr_value axpy_error_factor(const mpfr_value& u);
-// Each output of GEMV and GEMM with inner dimension k (seed 000 eqs. (16)-(19)):
+// Each output of GEMV and GEMM with inner dimension k (Isupov and Knyazkov's eqs. (16)-(19)):
 // |y_i - y*_i| <= product_error_factor(k, u) * (|alpha| (|op(A)| |x|)_i + |beta| |y_i|)   (gamma_{k+2})
 mpfr_value product_error_factor(std::int64_t k, const mpfr_value& u);
 // |fl(||x||_2) - ||x||_2| <= nrm2_error_factor(n, u) * ||x||_2 for a sum of squares formed in

@@ -122,12 +122,8 @@ KOKKOS_INLINE_FUNCTION er_float er_add(er_float a, er_float b) {
 
 }  // namespace detail
 
-KOKKOS_INLINE_FUNCTION er_float add_rd(er_float a, er_float b) {
-  return detail::er_add<detail::direction::down>(a, b);
-}
-KOKKOS_INLINE_FUNCTION er_float add_ru(er_float a, er_float b) {
-  return detail::er_add<detail::direction::up>(a, b);
-}
+KOKKOS_INLINE_FUNCTION er_float add_rd(er_float a, er_float b) { return detail::er_add<detail::direction::down>(a, b); }
+KOKKOS_INLINE_FUNCTION er_float add_ru(er_float a, er_float b) { return detail::er_add<detail::direction::up>(a, b); }
 KOKKOS_INLINE_FUNCTION er_float sub_rd(er_float a, er_float b) { return add_rd(a, -b); }
 KOKKOS_INLINE_FUNCTION er_float sub_ru(er_float a, er_float b) { return add_ru(a, -b); }
 

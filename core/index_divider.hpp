@@ -2,7 +2,7 @@
 // Quotients of element indices by a divisor fixed for a whole launch (a matrix's row count).
 // A GPU has no 64-bit integer division instruction; its software routine costs about a
 // hundred instructions and a dozen registers, more than the modular multiplication of a
-// residue stage, whose occupancy a 32-bit fast path with that routine as fallback already cut
+// residue stage, whose occupancy even a 32-bit fast path with that routine as fallback cuts
 // (docs/design.md).
 //
 // With c = floor((2^64 - 1) / d) >= 2^64 / d - 1, the high word of n c lies between
@@ -20,7 +20,8 @@ namespace kamp::core {
 class index_divider {
  public:
   index_divider() = default;
-  explicit index_divider(std::int64_t divisor) : divisor_(checked(divisor)), reciprocal_(~std::uint64_t{0} / divisor_) {}
+  explicit index_divider(std::int64_t divisor)
+      : divisor_(checked(divisor)), reciprocal_(~std::uint64_t{0} / divisor_) {}
 
   KOKKOS_INLINE_FUNCTION std::int64_t divisor() const { return static_cast<std::int64_t>(divisor_); }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The Kokkos execution spaces kamp compiles its kernels for: every enabled one, except Serial in
 // a build configured with KAMP_WITHOUT_SERIAL=ON (the sanitizer preset: its tests run on OpenMP,
-// and Serial's copy of every kernel and typed test doubled its compile time). Instantiation
+// and Serial's copy of every kernel and typed test would double its compile time). Instantiation
 // units and the tests' list of backends test KAMP_SERIAL_INSTANCES, never KOKKOS_ENABLE_SERIAL.
 #include <Kokkos_Core.hpp>
 

@@ -31,8 +31,7 @@ void exact_product(mpfr_value& term, const mpfr_value& a, const mpfr_value& b, c
 
 char check_trans(const char* function, const char* argument, char trans) {
   const char t = static_cast<char>(std::toupper(static_cast<unsigned char>(trans)));
-  require_argument(t == 'N' || t == 'T', function, argument, std::string(1, trans),
-                   "must be 'N' or 'T'");
+  require_argument(t == 'N' || t == 'T', function, argument, std::string(1, trans), "must be 'N' or 'T'");
   return t;
 }
 
@@ -56,8 +55,8 @@ mpfr_value reference_sum(const std::vector<mpfr_value>& x, mpfr_prec_t precision
   return out;
 }
 
-mpfr_value reference_dot(std::size_t n, const mpfr_value* x, std::ptrdiff_t incx,
-                         const mpfr_value* y, std::ptrdiff_t incy, mpfr_prec_t precision) {
+mpfr_value reference_dot(std::size_t n, const mpfr_value* x, std::ptrdiff_t incx, const mpfr_value* y,
+                         std::ptrdiff_t incy, mpfr_prec_t precision) {
   check_inc("kamp::core::reference_dot", "incx", incx);
   check_inc("kamp::core::reference_dot", "incy", incy);
   // Negative increments walk the vector backwards from its far end, as in BLAS.
@@ -73,10 +72,9 @@ mpfr_value reference_dot(std::size_t n, const mpfr_value* x, std::ptrdiff_t incx
   return out;
 }
 
-void reference_gemv(char trans, std::size_t m, std::size_t n, const mpfr_value& alpha,
-                    const mpfr_value* a, std::size_t lda, const mpfr_value* x, std::ptrdiff_t incx,
-                    const mpfr_value& beta, mpfr_value* y, std::ptrdiff_t incy,
-                    mpfr_prec_t precision) {
+void reference_gemv(char trans, std::size_t m, std::size_t n, const mpfr_value& alpha, const mpfr_value* a,
+                    std::size_t lda, const mpfr_value* x, std::ptrdiff_t incx, const mpfr_value& beta, mpfr_value* y,
+                    std::ptrdiff_t incy, mpfr_prec_t precision) {
   const char* fn = "kamp::core::reference_gemv";
   const char t = check_trans(fn, "trans", trans);
   require_argument(lda >= std::max<std::size_t>(1, m), fn, "lda", lda, "must be >= max(1, m)");
@@ -102,17 +100,14 @@ void reference_gemv(char trans, std::size_t m, std::size_t n, const mpfr_value& 
   }
 }
 
-void reference_gemm(char trans_a, char trans_b, std::size_t m, std::size_t n, std::size_t k,
-                    const mpfr_value& alpha, const mpfr_value* a, std::size_t lda,
-                    const mpfr_value* b, std::size_t ldb, const mpfr_value& beta, mpfr_value* c,
-                    std::size_t ldc, mpfr_prec_t precision) {
+void reference_gemm(char trans_a, char trans_b, std::size_t m, std::size_t n, std::size_t k, const mpfr_value& alpha,
+                    const mpfr_value* a, std::size_t lda, const mpfr_value* b, std::size_t ldb, const mpfr_value& beta,
+                    mpfr_value* c, std::size_t ldc, mpfr_prec_t precision) {
   const char* fn = "kamp::core::reference_gemm";
   const char ta = check_trans(fn, "trans_a", trans_a);
   const char tb = check_trans(fn, "trans_b", trans_b);
-  require_argument(lda >= std::max<std::size_t>(1, ta == 'N' ? m : k), fn, "lda", lda,
-                   "must be >= max(1, rows of A)");
-  require_argument(ldb >= std::max<std::size_t>(1, tb == 'N' ? k : n), fn, "ldb", ldb,
-                   "must be >= max(1, rows of B)");
+  require_argument(lda >= std::max<std::size_t>(1, ta == 'N' ? m : k), fn, "lda", lda, "must be >= max(1, rows of A)");
+  require_argument(ldb >= std::max<std::size_t>(1, tb == 'N' ? k : n), fn, "ldb", ldb, "must be >= max(1, rows of B)");
   require_argument(ldc >= std::max<std::size_t>(1, m), fn, "ldc", ldc, "must be >= max(1, m)");
   const auto cells = static_cast<std::ptrdiff_t>(m * n);
 #pragma omp parallel for schedule(dynamic, 16)

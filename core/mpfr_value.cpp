@@ -13,8 +13,8 @@ namespace kamp::core {
 
 namespace {
 void require_precision(const char* function, mpfr_prec_t precision, mpfr_prec_t least) {
-  require_argument(precision >= least && precision <= MPFR_PREC_MAX, function, "precision",
-                   precision, "must be at least " + std::to_string(least) + " bits for an exact conversion");
+  require_argument(precision >= least && precision <= MPFR_PREC_MAX, function, "precision", precision,
+                   "must be at least " + std::to_string(least) + " bits for an exact conversion");
 }
 
 // MPFR 4.2's strtofr overflows on an exponent beyond long when the digits have leading fraction
@@ -49,8 +49,8 @@ int read_decimal(mpfr_ptr x, const std::string& text, const char* function, mpfr
 }  // namespace
 
 mpfr_value::mpfr_value(mpfr_prec_t precision) {
-  require_argument(precision >= MPFR_PREC_MIN && precision <= MPFR_PREC_MAX, "kamp::core::mpfr_value",
-                   "precision", precision, "must be a valid MPFR precision");
+  require_argument(precision >= MPFR_PREC_MIN && precision <= MPFR_PREC_MAX, "kamp::core::mpfr_value", "precision",
+                   precision, "must be a valid MPFR precision");
   mpfr_init2(value_, precision);
   mpfr_set_zero(value_, 1);
 }
@@ -94,8 +94,7 @@ mpfr_value& mpfr_value::operator=(mpfr_value&& other) noexcept {
 
 mpfr_value::~mpfr_value() { mpfr_clear(value_); }
 
-mpfr_value mpfr_value::from_string(const std::string& text, mpfr_prec_t precision, bool* exact,
-                                   mpfr_rnd_t rounding) {
+mpfr_value mpfr_value::from_string(const std::string& text, mpfr_prec_t precision, bool* exact, mpfr_rnd_t rounding) {
   mpfr_value result(precision);
   const int ternary = read_decimal(result.value_, text, "kamp::core::mpfr_value::from_string", rounding);
   if (exact) *exact = ternary == 0;
@@ -104,9 +103,9 @@ mpfr_value mpfr_value::from_string(const std::string& text, mpfr_prec_t precisio
 
 double nearest_double(const std::string& text) {
   // MPFR's emulation of IEEE double: double's precision and exponent range, then the subnormal
-  // rounding from the ternary value. Reading at 1200 bits and then rounding to 53 rounded twice
-  // when the text lay within 2^-1200 of a midpoint between doubles (a 451-digit text just above
-  // 1 + 2^-53 was read as 1). The caller's exponent range is put back on return.
+  // rounding from the ternary value. Reading at 1200 bits and then rounding to 53 would round twice
+  // when the text lies within 2^-1200 of a midpoint between doubles (a 451-digit text just above
+  // 1 + 2^-53 would read as 1). The caller's exponent range is put back on return.
   const widest_exponent_range saved;
   mpfr_set_emin(-1073);
   mpfr_set_emax(1024);
@@ -119,8 +118,7 @@ double nearest_double(const std::string& text) {
 std::string mpfr_value::to_string(int digits) const {
   if (mpfr_nan_p(value_)) return "nan";
   if (mpfr_inf_p(value_)) return mpfr_signbit(value_) ? "-inf" : "inf";
-  const std::size_t n = digits > 0 ? static_cast<std::size_t>(digits)
-                                   : mpfr_get_str_ndigits(10, precision());
+  const std::size_t n = digits > 0 ? static_cast<std::size_t>(digits) : mpfr_get_str_ndigits(10, precision());
   std::vector<char> buffer(n + 64);
   mpfr_snprintf(buffer.data(), buffer.size(), "%.*RNe", static_cast<int>(n - 1), value_);
   return buffer.data();
@@ -131,8 +129,8 @@ std::string mpfr_value::to_exact_string() const {
   // value = 0.b_1 b_2 ... 2^E with its last 1 at 2^(E - min_prec): the decimal needs at most
   // floor(E log10 2) + 1 integer-part digits and one fractional digit per bit below 2^0.
   const long e = mpfr_get_exp(value_), lowest = e - static_cast<long>(mpfr_min_prec(value_));
-  const long digits = static_cast<long>(std::floor(static_cast<double>(e) * 0.30102999566398120)) + 2 +
-                      std::max(0L, -lowest);
+  const long digits =
+      static_cast<long>(std::floor(static_cast<double>(e) * 0.30102999566398120)) + 2 + std::max(0L, -lowest);
   std::string text = to_string(static_cast<int>(std::max(1L, digits)));
   const std::size_t exponent = text.find('e'), point = text.find('.');
   if (point == std::string::npos || exponent == std::string::npos) return text;

@@ -49,8 +49,8 @@ number_error to_real(std::string_view text, double& value) {
   return number_error::none;
 }
 
-std::int64_t parse_integer(const char* function, const std::string& option, const std::string& text,
-                           std::int64_t low, std::int64_t high) {
+std::int64_t parse_integer(const char* function, const std::string& option, const std::string& text, std::int64_t low,
+                           std::int64_t high) {
   std::int64_t v = 0;
   const number_error error = to_integer(text, v);
   if (error != number_error::none || v < low || v > high) {
@@ -63,8 +63,8 @@ std::int64_t parse_integer(const char* function, const std::string& option, cons
   return v;
 }
 
-double parse_real(const char* function, const std::string& option, const std::string& text, double low,
-                  bound low_bound, double high, bound high_bound) {
+double parse_real(const char* function, const std::string& option, const std::string& text, double low, bound low_bound,
+                  double high, bound high_bound) {
   double v = 0;
   const number_error error = to_real(text, v);
   const bool above = low_bound == bound::inclusive ? v >= low : v > low;

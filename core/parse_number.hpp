@@ -1,9 +1,9 @@
 #pragma once
 // Numbers from text, read whole and range-checked: the one parser of every integer and real that
 // kamp takes from a user (command-line options, Matrix Market tokens). strtoll/strtod and
-// std::stoll/std::stod each failed in one of the ways this replaces: a value beyond the type
-// clamped or wrapped silently (4294967297 sweeps ran as 1), or a subnormal double rejected as
-// out of range (glibc's strtod reports ERANGE for 1e-310).
+// std::stoll/std::stod each fail in one of the ways this avoids: a value beyond the type clamped
+// or wrapped silently (4294967297 read as 1), or a subnormal double rejected as out of range
+// (glibc's strtod reports ERANGE for 1e-310).
 //
 // Accepted: an optional sign ('+' or '-'), then base-10 digits; for reals also a decimal point and
 // an exponent (1e-12, .5, 2.). Nothing else: no spaces, no hexadecimal, no trailing characters,
@@ -29,8 +29,8 @@ enum class bound { inclusive, exclusive };
 
 // Option values: raise kamp::invalid_argument(function, option, text, requirement) unless `text`
 // is a number in the range, so the message names the option and the text exactly as given.
-std::int64_t parse_integer(const char* function, const std::string& option, const std::string& text,
-                           std::int64_t low, std::int64_t high = std::numeric_limits<std::int64_t>::max());
+std::int64_t parse_integer(const char* function, const std::string& option, const std::string& text, std::int64_t low,
+                           std::int64_t high = std::numeric_limits<std::int64_t>::max());
 double parse_real(const char* function, const std::string& option, const std::string& text, double low,
                   bound low_bound = bound::inclusive, double high = std::numeric_limits<double>::max(),
                   bound high_bound = bound::inclusive);

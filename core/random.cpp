@@ -45,21 +45,42 @@ operand_pairs adversarial_sum_pairs(random_source& rng, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) {
     double a = rng.wide_exponent(-60, 60), b = 0;
     switch (i % 10) {
-      case 0: b = -a; break;                                                  // exact cancellation
-      case 1: b = -std::nextafter(a, 0.0); break;                             // one ulp left
-      case 2: b = std::copysign(ulp(a) / 2, rng.uniform()); break;            // tie
-      case 3: b = std::copysign(std::nextafter(ulp(a) / 2, INFINITY), rng.uniform()); break;
-      case 4: b = std::copysign(std::nextafter(ulp(a) / 2, 0.0), rng.uniform()); break;
-      case 5: {                                                                // exponent gaps
+      case 0:
+        b = -a;
+        break;  // exact cancellation
+      case 1:
+        b = -std::nextafter(a, 0.0);
+        break;  // one ulp left
+      case 2:
+        b = std::copysign(ulp(a) / 2, rng.uniform());
+        break;  // tie
+      case 3:
+        b = std::copysign(std::nextafter(ulp(a) / 2, INFINITY), rng.uniform());
+        break;
+      case 4:
+        b = std::copysign(std::nextafter(ulp(a) / 2, 0.0), rng.uniform());
+        break;
+      case 5: {  // exponent gaps
         const int gap = gaps[rng.integer(0, 5)];
         b = std::ldexp(rng.uniform(0.5, 1.0), std::ilogb(a) + 1 - gap) * (rng.uniform() < 0 ? -1 : 1);
         break;
       }
-      case 6: a = rng.wide_exponent(-1074, -1023); b = rng.wide_exponent(-1074, -1023); break;
-      case 7: a = std::ldexp(1.0, -1022) * (rng.uniform() < 0 ? -1 : 1);
-              b = -std::nextafter(a, 0.0); break;                             // difference is subnormal
-      case 8: a = rng.uniform() < 0 ? -0.0 : 0.0; b = rng.uniform() < 0 ? -0.0 : 0.0; break;
-      default: a = rng.wide_exponent(900, 1020); b = rng.wide_exponent(-1000, 1020); break;
+      case 6:
+        a = rng.wide_exponent(-1074, -1023);
+        b = rng.wide_exponent(-1074, -1023);
+        break;
+      case 7:
+        a = std::ldexp(1.0, -1022) * (rng.uniform() < 0 ? -1 : 1);
+        b = -std::nextafter(a, 0.0);
+        break;  // difference is subnormal
+      case 8:
+        a = rng.uniform() < 0 ? -0.0 : 0.0;
+        b = rng.uniform() < 0 ? -0.0 : 0.0;
+        break;
+      default:
+        a = rng.wide_exponent(900, 1020);
+        b = rng.wide_exponent(-1000, 1020);
+        break;
     }
     p.a.push_back(a);
     p.b.push_back(b);
@@ -76,11 +97,26 @@ operand_pairs adversarial_product_pairs(random_source& rng, std::size_t count) {
     const int ea = static_cast<int>(rng.integer(-480, 480)), eb = static_cast<int>(rng.integer(-480, 480));
     double a = 0, b = 0;
     switch (i % 5) {
-      case 0: a = all_ones; b = all_ones; break;
-      case 1: a = 1.0 + 0x1.0p-52; b = 1.0 + 0x1.0p-52; break;             // 1 + 2^-51 + 2^-104
-      case 2: a = 1.0 + 0x1.0p-26; b = 1.0 - 0x1.0p-27; break;
-      case 3: a = 3.0; b = (1.0 + 0x1.0p-52) / 3.0 * 2.0; break;
-      default: a = rng.uniform(1.0, 2.0); b = rng.uniform(1.0, 2.0); break;
+      case 0:
+        a = all_ones;
+        b = all_ones;
+        break;
+      case 1:
+        a = 1.0 + 0x1.0p-52;
+        b = 1.0 + 0x1.0p-52;
+        break;  // 1 + 2^-51 + 2^-104
+      case 2:
+        a = 1.0 + 0x1.0p-26;
+        b = 1.0 - 0x1.0p-27;
+        break;
+      case 3:
+        a = 3.0;
+        b = (1.0 + 0x1.0p-52) / 3.0 * 2.0;
+        break;
+      default:
+        a = rng.uniform(1.0, 2.0);
+        b = rng.uniform(1.0, 2.0);
+        break;
     }
     p.a.push_back(std::ldexp(a, ea) * (rng.uniform() < 0 ? -1 : 1));
     p.b.push_back(std::ldexp(b, eb) * (rng.uniform() < 0 ? -1 : 1));
@@ -90,8 +126,19 @@ operand_pairs adversarial_product_pairs(random_source& rng, std::size_t count) {
 
 std::vector<double> special_values() {
   const double d = std::numeric_limits<double>::denorm_min();
-  return {0.0, -0.0, d, -d, DBL_MIN, -DBL_MIN, DBL_MAX, -DBL_MAX, 1.0, -1.0,
-          INFINITY, -INFINITY, std::numeric_limits<double>::quiet_NaN()};
+  return {0.0,
+          -0.0,
+          d,
+          -d,
+          DBL_MIN,
+          -DBL_MIN,
+          DBL_MAX,
+          -DBL_MAX,
+          1.0,
+          -1.0,
+          INFINITY,
+          -INFINITY,
+          std::numeric_limits<double>::quiet_NaN()};
 }
 
 dot_problem ill_conditioned_dot(random_source& rng, std::size_t n, double condition) {

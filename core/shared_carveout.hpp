@@ -5,12 +5,12 @@
 // Kokkos 3.4 marks every CUDA team kernel cudaFuncCachePreferShared, which on a Hopper
 // multiprocessor takes the largest shared-memory carveout (228 of 256 KB) whatever the
 // kernel's scratch needs: L1 keeps about 28 KB. The fused RNS GEMV re-reads its headers, d and
-// the basis tables from L1 and spills a few registers; with 28 KB its L1 hit rate was 19-26 %
-// (ncu on the H200, docs/design.md). fit_shared_carveout asks instead for the least
-// carveout that still holds the teams the kernel's registers let a multiprocessor run, and
-// leaves the rest to L1. It reaches into Kokkos 3.4's launch internals, the version kamp builds
-// (later versions fit the carveout themselves, and there it does nothing); host backends have
-// no such split.
+// the basis tables from L1 and spills a few registers, for which 28 KB of L1 is too little
+// (docs/design.md, experiments/comparisons/fused_gemv_shared_carveout_ncu.txt.gz).
+// fit_shared_carveout asks instead for the least carveout that still holds the teams the kernel's
+// registers let a multiprocessor run, and leaves the rest to L1. It reaches into Kokkos 3.4's
+// launch internals, the version kamp builds (later versions fit the carveout themselves, and there
+// it does nothing); host backends have no such split.
 #include <Kokkos_Core.hpp>
 
 #include <cstddef>
@@ -62,7 +62,7 @@ void fit_shared_carveout(const Policy& policy, std::size_t scratch) {
     // Kokkos states its preference once per kernel, at its first launch: stating it here first
     // keeps it from overriding the carveout below.
     Kokkos::Impl::configure_shmem_preference<driver, bounds>(kernel, true);
-    // A hint: where the runtime refuses it, the launch keeps Kokkos' carveout and runs as before.
+    // A hint: where the runtime refuses it, the launch keeps Kokkos' carveout.
     static const cudaFuncAttributes attributes = [&] {
       cudaFuncAttributes a{};
       if (cudaFuncGetAttributes(&a, kernel) != cudaSuccess) (void)cudaGetLastError();

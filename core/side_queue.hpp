@@ -71,7 +71,8 @@ class side_queue<Kokkos::CudaSpace> {
  private:
   static void check(cudaError_t status, const char* call) {
     if (status != cudaSuccess) {
-      throw std::runtime_error(std::string("kamp::core::side_queue: ") + call + " failed: " + cudaGetErrorString(status));
+      throw std::runtime_error(std::string("kamp::core::side_queue: ") + call +
+                               " failed: " + cudaGetErrorString(status));
     }
   }
   cudaStream_t stream_{};

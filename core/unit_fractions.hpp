@@ -23,6 +23,8 @@ KOKKOS_INLINE_FUNCTION double mul_ru_unit(double a, double b) {
 }
 
 // e with 2^(e - 1) <= v < 2^e for a positive normal v: the exponent er_float::make gives v.
-KOKKOS_FORCEINLINE_FUNCTION std::int64_t binary_exponent(double v) { return ((detail::bits_of(v) >> 52) & 0x7ff) - 1022; }
+KOKKOS_FORCEINLINE_FUNCTION std::int64_t binary_exponent(double v) {
+  return ((detail::bits_of(v) >> 52) & 0x7ff) - 1022;
+}
 
 }  // namespace kamp::core

@@ -6,7 +6,7 @@
 // KAMP_UNROLL_FOR_LANES: on the GPU and on the host (GCC, Clang), for the loops of code that host
 // kernels run over elements side by side in SIMD lanes (the expansions' fma in bins): GCC does
 // not vectorise a loop around inner loops left rolled. Only there: unrolled everywhere, the
-// expansion<8> kernels took twice as long to compile. nvcc's host pass does not know GCC's
+// expansion<8> kernels would cost far more compile time. nvcc's host pass does not know GCC's
 // pragma (warning 1675) and gets none.
 #if defined(__CUDA_ARCH__)
 #define KAMP_UNROLL _Pragma("unroll")

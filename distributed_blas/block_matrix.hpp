@@ -52,7 +52,8 @@ struct block_matrix {
 
   // Block (I, J)'s global rows and columns; the rank's own block.
   rectangle block(int grid_row, int grid_col) const {
-    return {{row_blocks.begin(grid_row), row_blocks.end(grid_row)}, {col_blocks.begin(grid_col), col_blocks.end(grid_col)}};
+    return {{row_blocks.begin(grid_row), row_blocks.end(grid_row)},
+            {col_blocks.begin(grid_col), col_blocks.end(grid_col)}};
   }
   rectangle owned() const { return block(grid.row(), grid.col()); }
 };

@@ -12,9 +12,7 @@ struct block_partition {
   int parts = 1;
 
   std::int64_t size(int part) const { return extent / parts + (part < extent % parts ? 1 : 0); }
-  std::int64_t begin(int part) const {
-    return part * (extent / parts) + std::min<std::int64_t>(part, extent % parts);
-  }
+  std::int64_t begin(int part) const { return part * (extent / parts) + std::min<std::int64_t>(part, extent % parts); }
   std::int64_t end(int part) const { return begin(part) + size(part); }
   std::int64_t largest() const { return size(0); }
 };

@@ -35,8 +35,8 @@ namespace detail {
 // `to` (likewise), element by element through the format's load and store.
 template <class ExecSpace, class FromArray, class ToArray>
 void copy_part(const ExecSpace& exec, const rectangle& part, const FromArray& from, std::int64_t from_row0,
-               std::int64_t from_col0, std::int64_t from_ld, const ToArray& to, std::int64_t to_row0, std::int64_t to_col0,
-               std::int64_t to_ld) {
+               std::int64_t from_col0, std::int64_t from_ld, const ToArray& to, std::int64_t to_row0,
+               std::int64_t to_col0, std::int64_t to_ld) {
   const std::int64_t rows = part.rows.size(), count = part.elements();
   if (count == 0) return;
   const std::int64_t fi = part.rows.first - from_row0, fj = part.cols.first - from_col0;
@@ -69,8 +69,10 @@ struct packed_values {
 // Rank r's part of `send` (send_count_to[r] values from send_from[r]) to rank r, and rank r's
 // part for this rank into `receive` from receive_at[r], over MPI. Host memory is sent as it is;
 // device memory passes through pinned host buffers in rounds of at most staging_values values
-// per peer, so the host holds a bounded pinned buffer, not a pinned copy of every part (the
-// first version's: 13-17 s to gather 8.6 GB a rank), and messages stay under MPI's int counts.
+// per peer, so the host holds a bounded pinned buffer, not a pinned copy of every part (pinning
+// that much memory costs far more than the copies through it:
+// experiments/comparisons/distributed_gemm_host_staging_rounds.csv), and messages stay under
+// MPI's int counts.
 inline constexpr std::size_t staging_bytes = std::size_t(64) << 20;
 
 template <class ExecSpace, class View>
@@ -97,8 +99,9 @@ void exchange_packed(const ExecSpace& exec, const parallel::communicator& comm, 
     for (int r = 0; r < ranks; ++r)
       rounds = std::max({rounds, (send_count_to[r] + chunk - 1) / chunk, (receive_count_from[r] + chunk - 1) / chunk});
     const auto slots = static_cast<std::size_t>(std::max(ranks - 1, 1));
-    host_buffer send_host(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (send, host)"),
-                          rounds > 0 ? slots * static_cast<std::size_t>(chunk) : 0);
+    host_buffer send_host(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (send, host)"),
+        rounds > 0 ? slots * static_cast<std::size_t>(chunk) : 0);
     host_buffer receive_host(
         Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (receive, host)"),
         rounds > 0 ? slots * static_cast<std::size_t>(chunk) : 0);
@@ -164,15 +167,18 @@ std::size_t gather_rectangle(const ExecSpace& exec, const block_matrix<Format, M
   // `into`; every other way receives them packed and unpacks them.
   bool direct = false;
 #ifdef KOKKOS_ENABLE_CUDA
-  constexpr bool plain_values = std::is_same<array_t<Format, MemorySpace>, value_array<Format, value, MemorySpace>>::value;
+  constexpr bool plain_values =
+      std::is_same<array_t<Format, MemorySpace>, value_array<Format, value, MemorySpace>>::value;
   direct = plain_values && how == transport::device_peers && std::is_same<MemorySpace, Kokkos::CudaSpace>::value;
 #endif
-  device_buffer unpacked(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (receive)"),
-                         direct ? 0 : static_cast<std::size_t>(receive_at[ranks]));
+  device_buffer unpacked(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (receive)"),
+      direct ? 0 : static_cast<std::size_t>(receive_at[ranks]));
 
   // Packs this rank's parts for every other rank into `to` (send_count values).
   auto pack = [&](value* to) {
-    const Kokkos::View<value*, MemorySpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> all(to, static_cast<std::size_t>(send_count));
+    const Kokkos::View<value*, MemorySpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> all(
+        to, static_cast<std::size_t>(send_count));
     for (int r = 0; r < ranks; ++r) {
       if (r == me) continue;
       const rectangle part = overlap(mine, want(r));
@@ -192,7 +198,8 @@ std::size_t gather_rectangle(const ExecSpace& exec, const block_matrix<Format, M
   if constexpr (std::is_same<MemorySpace, Kokkos::CudaSpace>::value) {
     if (how == transport::device_peers) {
       auto& workspace = parallel::peer_workspace::get();
-      const parallel::peer_buffers& peers = workspace.reserve(grid.comm, static_cast<std::size_t>(send_count) * sizeof(value));
+      const parallel::peer_buffers& peers =
+          workspace.reserve(grid.comm, static_cast<std::size_t>(send_count) * sizeof(value));
       pack(reinterpret_cast<value*>(workspace.mine()));
       exec.fence();
       grid.comm->allgather_value(0);  // every rank's parts are packed
@@ -206,8 +213,8 @@ std::size_t gather_rectangle(const ExecSpace& exec, const block_matrix<Format, M
           value* to = into.values.values.data() + (part.rows.first - wanted.rows.first) +
                       (part.cols.first - wanted.cols.first) * into.ld;
           const std::size_t column = static_cast<std::size_t>(part.rows.size()) * sizeof(value);
-          parallel::detail::check_cuda(cudaMemcpy2DAsync(to, static_cast<std::size_t>(into.ld) * sizeof(value), from, column,
-                                                         column, static_cast<std::size_t>(part.cols.size()),
+          parallel::detail::check_cuda(cudaMemcpy2DAsync(to, static_cast<std::size_t>(into.ld) * sizeof(value), from,
+                                                         column, column, static_cast<std::size_t>(part.cols.size()),
                                                          cudaMemcpyDeviceToDevice, exec.cuda_stream()),
                                        "cudaMemcpy2DAsync");
         } else {
@@ -224,8 +231,9 @@ std::size_t gather_rectangle(const ExecSpace& exec, const block_matrix<Format, M
   }
 #endif
   if (!moved) {
-    device_buffer send(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (send)"),
-                       static_cast<std::size_t>(send_count));
+    device_buffer send(
+        Kokkos::view_alloc(Kokkos::WithoutInitializing, "kamp::distributed_blas::gather_rectangle (send)"),
+        static_cast<std::size_t>(send_count));
     pack(send.data());
     exec.fence();
     std::vector<std::int64_t> send_from(ranks), send_count_to(ranks), receive_count_from(ranks);

@@ -46,7 +46,7 @@ struct gemm_report {
   double gather_seconds = 0, multiply_seconds = 0;  // this rank's, fenced
   std::size_t bytes_received = 0;                   // from other ranks
   transport panels_moved = transport::host_staged;
-  std::vector<blas::ozaki::report> ozaki;           // each panel's, engine ozaki
+  std::vector<blas::ozaki::report> ozaki;  // each panel's, engine ozaki
 };
 
 namespace detail {
@@ -65,8 +65,8 @@ struct gemm_call {
 template <class ExecSpace, class Value, class Array>
 blas::ozaki::report ozaki_panel(const ExecSpace& exec, const parallel::communicator& comm, char ta, char tb,
                                 std::int64_t m, std::int64_t n, std::int64_t k, const Value& alpha, const Array& A,
-                                std::int64_t lda, const Array& B, std::int64_t ldb, const Value& beta,
-                                const Array& C, std::int64_t ldc, blas::ozaki::options opts) {
+                                std::int64_t lda, const Array& B, std::int64_t ldb, const Value& beta, const Array& C,
+                                std::int64_t ldc, blas::ozaki::options opts) {
   if constexpr (blas::ozaki::gemm_plan<ExecSpace, Value>::available) {
     // Every rank's spreads first (an empty block contributes none), then the product with the
     // largest as floors.
@@ -120,7 +120,8 @@ gemm_report gemm(const ExecSpace& exec, char trans_a, char trans_b, const value_
                      "(its shape) must be " + std::to_string(m) + " x " + std::to_string(n));
     require_argument(opts.panel_bytes >= 0, fn, "opts.panel_bytes", opts.panel_bytes, "must be >= 0");
     require_argument(opts.engine == product_engine::fma || blas::ozaki::scheme_format<Format>::supported, fn,
-                     "opts.engine", "ozaki", "needs operands of a format of the Ozaki scheme (double, dd_real, expansion<N>, RNS)");
+                     "opts.engine", "ozaki",
+                     "needs operands of a format of the Ozaki scheme (double, dd_real, expansion<N>, RNS)");
   } catch (const invalid_argument&) {
     rejected = std::current_exception();
   }
@@ -139,8 +140,14 @@ gemm_report gemm(const ExecSpace& exec, char trans_a, char trans_b, const value_
   std::int64_t width = std::max<std::int64_t>(k, 1);
   if (column_bytes > 0 && budget / column_bytes < static_cast<double>(width))
     width = std::max<std::int64_t>(1, static_cast<std::int64_t>(budget / column_bytes));
-  const detail::gemm_call mine{static_cast<char>(ta ? 'T' : 'N'), static_cast<char>(tb ? 'T' : 'N'), m, n, k, width,
-                               static_cast<int>(opts.engine), !rejected};
+  const detail::gemm_call mine{static_cast<char>(ta ? 'T' : 'N'),
+                               static_cast<char>(tb ? 'T' : 'N'),
+                               m,
+                               n,
+                               k,
+                               width,
+                               static_cast<int>(opts.engine),
+                               !rejected};
   const auto calls = grid.comm->allgather_value(mine);
   if (rejected) std::rethrow_exception(rejected);
   gemm_report out;
@@ -165,8 +172,12 @@ gemm_report gemm(const ExecSpace& exec, char trans_a, char trans_b, const value_
   for (std::int64_t first = 0; first < k; first += out.panel_width, ++out.panels) {
     const index_range inner{first, std::min(k, first + out.panel_width)};
     const std::int64_t kb = inner.size();
-    auto rows_of = [&](int r) { return index_range{C.row_blocks.begin(r / grid.cols), C.row_blocks.end(r / grid.cols)}; };
-    auto cols_of = [&](int r) { return index_range{C.col_blocks.begin(r % grid.cols), C.col_blocks.end(r % grid.cols)}; };
+    auto rows_of = [&](int r) {
+      return index_range{C.row_blocks.begin(r / grid.cols), C.row_blocks.end(r / grid.cols)};
+    };
+    auto cols_of = [&](int r) {
+      return index_range{C.col_blocks.begin(r % grid.cols), C.col_blocks.end(r % grid.cols)};
+    };
     const auto start = clock::now();
     // op(A)'s rows I and op(B)'s columns J over the panel, as A and B store them; a rank whose
     // own block is exactly its panel (one rank, or a grid of one row or column) multiplies it
@@ -181,8 +192,9 @@ gemm_report gemm(const ExecSpace& exec, char trans_a, char trans_b, const value_
     out.bytes_received += gather_rectangle(exec, A, want_a, a_panel, out.panels_moved);
     out.bytes_received += gather_rectangle(exec, B, want_b, b_panel, out.panels_moved);
     const auto gathered = clock::now();
-    const value beta_panel =
-        first == 0 ? beta : format_traits<Format>::from_double(format_traits<Format>::template context<Kokkos::HostSpace>(), 1.0);
+    const value beta_panel = first == 0 ? beta
+                                        : format_traits<Format>::from_double(
+                                              format_traits<Format>::template context<Kokkos::HostSpace>(), 1.0);
     if constexpr (blas::ozaki::scheme_format<Format>::supported) {
       if (ozaki) {
         out.ozaki.push_back(detail::ozaki_panel(exec, *grid.comm, trans_a, trans_b, m_mine, n_mine, kb, alpha,

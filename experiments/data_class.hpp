@@ -1,7 +1,7 @@
 #pragma once
 // The data classes of the GEMV experiments (E1-E4): how many significant bits the random
 // operands in [-1, 1] have.
-//   quarter  p/4 bits (p the precision), as seed 000's own benchmark fills A, x, y, alpha and
+//   quarter  p/4 bits (p the precision), as Isupov and Knyazkov's own benchmark fills A, x, y, alpha and
 //            beta: products have about p/2 bits and rarely need rounding (the workload behind
 //            its Tables 3-5);
 //   full     all q bits of the format: every product of Algorithm 1 is rounded.

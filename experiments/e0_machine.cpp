@@ -41,8 +41,7 @@ template <class Space>
 class characterization {
  public:
   characterization(harness::results_table& table, const experiment_options& options)
-      : table_(table), info_(harness::query_device_info<Space>()),
-        quick_(options.size == problem_size::quick) {}
+      : table_(table), info_(harness::query_device_info<Space>()), quick_(options.size == problem_size::quick) {}
 
   void run() {
     models();
@@ -108,8 +107,8 @@ class characterization {
  public:
   void fma_throughput() {
     progress_line("FP64 FMA throughput");
-    const std::int64_t items = info_.is_gpu ? std::int64_t(info_.compute_units) * 2048 * 4
-                                            : std::int64_t(info_.compute_units) * 4096;
+    const std::int64_t items =
+        info_.is_gpu ? std::int64_t(info_.compute_units) * 2048 * 4 : std::int64_t(info_.compute_units) * 4096;
     const int iterations = info_.is_gpu ? 8192 : 4096;
     fma_throughput_kernel<memory> kernel{vector("kamp::e0::fma_out", items), iterations};
     const double ms = median_milliseconds(
@@ -146,8 +145,9 @@ class characterization {
       rate_rows("daxpy_" + vendor::name(), 0, n, vendor_ms, 2.0 * n, 24.0 * n);
       const double kokkos_ms = median_milliseconds(
           [&] {
-            Kokkos::parallel_for("kamp::e0::daxpy", Kokkos::RangePolicy<Space>(0, n),
-                                 KOKKOS_LAMBDA(std::int64_t i) { y(i) += alpha * x(i); });
+            Kokkos::parallel_for(
+                "kamp::e0::daxpy", Kokkos::RangePolicy<Space>(0, n),
+                KOKKOS_LAMBDA(std::int64_t i) { y(i) += alpha * x(i); });
           },
           reps);
       rate_rows("daxpy_kokkos", 0, n, kokkos_ms, 2.0 * n, 24.0 * n);
@@ -197,7 +197,6 @@ class characterization {
     }
   }
 
-
  private:
   harness::results_table& table_;
   harness::device_info info_;
@@ -211,8 +210,7 @@ class characterization {
 void run_e0_machine(harness::results_table& table, const experiment_options& options) {
   table.set_title("E0: machine characterization (copy bandwidth, FP64 throughput, vendor double BLAS)");
   characterization<Kokkos::DefaultExecutionSpace>(table, options).run();
-  if (measures_host_rows(options))
-    characterization<Kokkos::DefaultHostExecutionSpace>(table, options).run();
+  if (measures_host_rows(options)) characterization<Kokkos::DefaultHostExecutionSpace>(table, options).run();
 }
 
 }  // namespace kamp::experiments

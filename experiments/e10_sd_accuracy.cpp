@@ -1,17 +1,17 @@
-// E10 (seed 004 section I, Figs. 2-3): the two accuracy demonstrations of the signed-digit paper,
-// in float, double, dd_real, RNS and redundant signed digits (RSD).
+// E10 (Otsokov and Magomedov, section I, Figs. 2-3): the two accuracy demonstrations of the
+// signed-digit paper, in float, double, dd_real, RNS and redundant signed digits (RSD).
 //
 // 1. The dot product of x = (10^a, 1223, 10^(a-1), 10^(a-2), 3, -10^(a-5)) and
 //    y = (10^b, 2, -10^(b+1), 10^b, 2111, 10^(b+3)), a = 1, b = 1..21, exact value 8779, relative
 //    error of eq. (1) in %. float and double round the inputs once and sum the rounded products
 //    in order (as the paper did); dd_real and RNS (106 and 424 bits) read the decimal inputs and
 //    run kamp::blas::dot on the default execution space; RSD holds the decimals exactly and
-//    sd::dot is exact, so its error must be 0.
+//    signed_digit::dot is exact, so its error must be 0.
 // 2. The DFT round trip of eqs. (2)-(5): x_i = i/10 (+ alpha for even i), i = 1..n, forward DFT
 //    with 1/n, inverse, delta = max_i |x*_i - x_i| / x_i in %, alpha = 10^0..10^20. The floating
 //    formats evaluate every sum in order on the host with their own arithmetic and twiddles
 //    rounded to the format; RSD rounds only the twiddles (to 40 significant decimal digits) and
-//    forms each output as one exact sd::dot on the default execution space (real and imaginary
+//    forms each output as one exact signed_digit::dot on the default execution space (real and imaginary
 //    parts as separate real dot products; the inverse reads the exact forward results).
 // Every error is evaluated in MPFR against the exact decimal inputs. x*_i is the real part of
 // the inverse transform (the inputs are real).
@@ -27,7 +27,7 @@
 #include "blas/level1.hpp"
 #include "core/error.hpp"
 #include "core/mpfr_value.hpp"
-#include "dd/dd_format.hpp"
+#include "multi_double/dd_format.hpp"
 #include "experiments/experiment.hpp"
 #include "formats/value_array.hpp"
 #include "rns/rns_format.hpp"
@@ -48,9 +48,7 @@ constexpr int twiddle_digits = 40;  // D: significant decimal digits of the RSD 
 const std::string dot_data = "dot 8779";
 const std::string dft_data = "DFT round trip";
 
-core::mpfr_value exact_decimal(const std::string& text) {
-  return core::mpfr_value::from_string(text, reference_bits);
-}
+core::mpfr_value exact_decimal(const std::string& text) { return core::mpfr_value::from_string(text, reference_bits); }
 
 // |computed - exact| / |exact| * 100, rounded up, as a double.
 double error_pct(const core::mpfr_value& computed, const core::mpfr_value& exact) {
@@ -73,13 +71,17 @@ struct ieee_ops {
   std::string name;
   int bits;
   value from(mpfr_srcptr v) const {
-    if constexpr (std::is_same<T, float>::value) return mpfr_get_flt(v, MPFR_RNDN);
-    else return mpfr_get_d(v, MPFR_RNDN);
+    if constexpr (std::is_same<T, float>::value)
+      return mpfr_get_flt(v, MPFR_RNDN);
+    else
+      return mpfr_get_d(v, MPFR_RNDN);
   }
   core::mpfr_value to(value v) const {
     core::mpfr_value r(64);
-    if constexpr (std::is_same<T, float>::value) mpfr_set_flt(r.get(), v, MPFR_RNDN);
-    else mpfr_set_d(r.get(), v, MPFR_RNDN);
+    if constexpr (std::is_same<T, float>::value)
+      mpfr_set_flt(r.get(), v, MPFR_RNDN);
+    else
+      mpfr_set_d(r.get(), v, MPFR_RNDN);
     return r;
   }
   value zero() const { return value(0); }
@@ -118,8 +120,8 @@ dot_inputs dot_problem(int alpha, int beta) {
 void add_dot_row(harness::results_table& table, const std::string& format, int bits, int alpha, int beta,
                  const core::mpfr_value& computed) {
   const core::mpfr_value exact(std::int64_t(8779), 64);
-  auto row = harness::result_row::of("E10", format + "_dot", bits, alpha, beta, "rel_error_pct",
-                                     error_pct(computed, exact));
+  auto row =
+      harness::result_row::of("E10", format + "_dot", bits, alpha, beta, "rel_error_pct", error_pct(computed, exact));
   row.extra["data"] = dot_data;
   row.extra["computed"] = computed.to_string(17);
   table.add(row);
@@ -152,29 +154,29 @@ void dot_blas(harness::results_table& table, int alpha, int beta) {
   add_dot_row(table, traits::name(), traits::precision, alpha, beta, traits::to_mpfr(d));
 }
 
-// Signed digits: exact inputs, exact sd::dot.
-sd::array<Memory> sd_device_array(const std::vector<sd::number>& values, const std::string& label) {
+// Signed digits: exact inputs, exact signed_digit::dot.
+signed_digit::array<Memory> sd_device_array(const std::vector<signed_digit::number>& values, const std::string& label) {
   int digits = 1;
   for (const auto& v : values) digits = std::max(digits, v.used_digits());
-  sd::array<Memory> a(static_cast<std::int64_t>(values.size()), digits, label);
-  sd::copy_from_host(a, values);
+  signed_digit::array<Memory> a(static_cast<std::int64_t>(values.size()), digits, label);
+  signed_digit::copy_from_host(a, values);
   return a;
 }
 
-// A decimal text as an sd::number with enough digits (at most one more than its ordinary digits).
-sd::number sd_from_text(const std::string& text) {
-  return sd::from_string(text, static_cast<int>(text.size()) + 2);
+// A decimal text as an signed_digit::number with enough digits (at most one more than its ordinary digits).
+signed_digit::number sd_from_text(const std::string& text) {
+  return signed_digit::from_string(text, static_cast<int>(text.size()) + 2);
 }
 
 void dot_rsd(harness::results_table& table, int alpha, int beta) {
   const dot_inputs in = dot_problem(alpha, beta);
-  std::vector<sd::number> hx, hy;
+  std::vector<signed_digit::number> hx, hy;
   for (std::size_t i = 0; i < in.x.size(); ++i) {
     hx.push_back(sd_from_text(in.x[i]));
     hy.push_back(sd_from_text(in.y[i]));
   }
-  const auto d = sd::dot(Space(), sd_device_array(hx, "kamp::e10::x"), sd_device_array(hy, "kamp::e10::y"));
-  add_dot_row(table, "rsd", 0, alpha, beta, sd::to_mpfr(d, reference_bits));
+  const auto d = signed_digit::dot(Space(), sd_device_array(hx, "kamp::e10::x"), sd_device_array(hy, "kamp::e10::y"));
+  add_dot_row(table, "rsd", 0, alpha, beta, signed_digit::to_mpfr(d, reference_bits));
 }
 
 void run_dot(harness::results_table& table) {
@@ -185,7 +187,7 @@ void run_dot(harness::results_table& table) {
     progress("E10", "dot product, beta = " + std::to_string(beta));
     dot_ieee(table, f, alpha, beta);
     dot_ieee(table, d, alpha, beta);
-    dot_blas<dd::dd_real>(table, alpha, beta);
+    dot_blas<multi_double::dd_real>(table, alpha, beta);
     dot_blas<rns::mp_float<8>>(table, alpha, beta);
     dot_blas<rns::mp_float<32>>(table, alpha, beta);
     dot_rsd(table, alpha, beta);
@@ -229,8 +231,10 @@ twiddles make_twiddles(int n) {
   }
   for (int m = 0; m < n; ++m) {
     core::mpfr_value c = cosines[m % (n / 2)], s = sines[m % (n / 2)];
-    if (m < n / 2) mpfr_neg(s.get(), s.get(), MPFR_RNDN);  // -sin
-    else mpfr_neg(c.get(), c.get(), MPFR_RNDN);            // cos and sin change sign
+    if (m < n / 2)
+      mpfr_neg(s.get(), s.get(), MPFR_RNDN);  // -sin
+    else
+      mpfr_neg(c.get(), c.get(), MPFR_RNDN);  // cos and sin change sign
     t.inverse_cos.push_back(c);
     t.inverse_negsin.push_back(s);
     mpfr_div_ui(c.get(), c.get(), static_cast<unsigned long>(n), MPFR_RNDN);
@@ -325,7 +329,7 @@ std::string rounded_decimal(const core::mpfr_value& v, int digits) {
 
 void dft_rsd(harness::results_table& table, const twiddles& t, const std::vector<int>& powers) {
   const int n = t.n;
-  std::vector<sd::number> fc, fs, ic, is;
+  std::vector<signed_digit::number> fc, fs, ic, is;
   for (int m = 0; m < n; ++m) {
     fc.push_back(sd_from_text(rounded_decimal(t.forward_cos[m], twiddle_digits)));
     fs.push_back(sd_from_text(rounded_decimal(t.forward_negsin[m], twiddle_digits)));
@@ -334,9 +338,9 @@ void dft_rsd(harness::results_table& table, const twiddles& t, const std::vector
   }
   // Row k of each transform on the device, once: forward (c_jk / n)_j and (-s_jk / n)_j, inverse
   // (c_jk)_j followed by (-s_jk)_j (against Re y followed by Im y).
-  std::vector<sd::array<Memory>> forward_cos, forward_sin, inverse;
+  std::vector<signed_digit::array<Memory>> forward_cos, forward_sin, inverse;
   for (int k = 0; k < n; ++k) {
-    std::vector<sd::number> rc, rs, ri;
+    std::vector<signed_digit::number> rc, rs, ri;
     for (int j = 0; j < n; ++j) {
       rc.push_back(fc[j * k % n]);
       rs.push_back(fs[j * k % n]);
@@ -350,20 +354,21 @@ void dft_rsd(harness::results_table& table, const twiddles& t, const std::vector
   for (const int p : powers) {
     progress("E10", "DFT n = " + std::to_string(n) + ", alpha = 10^" + std::to_string(p) + ", rsd");
     std::vector<core::mpfr_value> exact;
-    std::vector<sd::number> hx;
+    std::vector<signed_digit::number> hx;
     for (const auto& text : dft_inputs(n, p)) {
       exact.push_back(exact_decimal(text));
       hx.push_back(sd_from_text(text));
     }
     const auto x = sd_device_array(hx, "kamp::e10::x");
-    std::vector<sd::number> y(2 * static_cast<std::size_t>(n));  // Re y, then Im y, exact
+    std::vector<signed_digit::number> y(2 * static_cast<std::size_t>(n));  // Re y, then Im y, exact
     for (int k = 0; k < n; ++k) {
-      y[k] = sd::dot(Space(), x, forward_cos[k]);
-      y[n + k] = sd::dot(Space(), x, forward_sin[k]);
+      y[k] = signed_digit::dot(Space(), x, forward_cos[k]);
+      y[n + k] = signed_digit::dot(Space(), x, forward_sin[k]);
     }
     const auto yd = sd_device_array(y, "kamp::e10::y");
     std::vector<core::mpfr_value> back;
-    for (int k = 0; k < n; ++k) back.push_back(sd::to_mpfr(sd::dot(Space(), yd, inverse[k]), reference_bits));
+    for (int k = 0; k < n; ++k)
+      back.push_back(signed_digit::to_mpfr(signed_digit::dot(Space(), yd, inverse[k]), reference_bits));
     add_dft_row(table, "rsd", 0, n, p, back, exact);
   }
 }
@@ -375,7 +380,7 @@ void run_dft(harness::results_table& table, bool quick) {
   const twiddles t = make_twiddles(n);
   dft_floating(table, ieee_ops<float>{"float", 24}, t, powers);
   dft_floating(table, ieee_ops<double>{"double", 53}, t, powers);
-  dft_floating(table, format_ops<dd::dd_real>{}, t, powers);
+  dft_floating(table, format_ops<multi_double::dd_real>{}, t, powers);
   dft_floating(table, format_ops<rns::mp_float<8>>{}, t, powers);
   dft_rsd(table, t, powers);
 }
@@ -383,12 +388,13 @@ void run_dft(harness::results_table& table, bool quick) {
 }  // namespace
 
 void run_e10_sd_accuracy(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E10: relative error (%) of the dot product 8779 (alpha = 1, beta = 1..21; m = alpha, n = beta) "
-                  "and of the DFT round trip (m = n points, n = log10 alpha; RSD twiddles rounded to " +
-                  std::to_string(twiddle_digits) +
-                  " digits) in float, double, dd_real, RNS and signed digits (seed 004 Figs. 2-3; the paper gives no "
-                  "numbers, only that single precision loses accuracy sharply from beta = 18 and that the DFT error "
-                  "grows with alpha)");
+  table.set_title(
+      "E10: relative error (%) of the dot product 8779 (alpha = 1, beta = 1..21; m = alpha, n = beta) "
+      "and of the DFT round trip (m = n points, n = log10 alpha; RSD twiddles rounded to " +
+      std::to_string(twiddle_digits) +
+      " digits) in float, double, dd_real, RNS and signed digits (Otsokov and Magomedov, Figs. 2-3; the paper gives no "
+      "numbers, only that single precision loses accuracy sharply from beta = 18 and that the DFT error "
+      "grows with alpha)");
   run_dot(table);
   run_dft(table, options.size == problem_size::quick);
 }

@@ -1,17 +1,18 @@
-// E11: seed 003, the variable-preconditioned Bi-CGSTAB with a multiple-precision outer loop and a
-// double JOR inner loop on the edge-element curl-curl problem (sparse/edge_curl_curl.hpp). At the
-// paper size the mesh is the cube whose unknown count first reaches the seed's N = 1,709,028
-// (n = 84: 1,736,028 unknowns, 56.2 M nonzeros; the seed's matrix has 27.5 M); quick size n = 24.
-// Outer formats: double (plain Bi-CGSTAB, the baseline), dd_real (the seed's "quadruple"), and at
-// 212 bits (its "octuple") qd_real and RNS; 5 JOR sweeps with omega = 0.5. A fixed number of
-// outer iterations is timed (the seed reports speed, not a tolerance) on the default space and,
-// in a CUDA build, on the host's OpenMP threads too (unless --no-host), so the speedup is
-// measured in one run. Beside them, the SpMV alone: kamp's double, dd_real and qd_real SpMV and
-// the vendor's double SpMV (cuSPARSE) on the same matrix, with the bytes each must move (values
-// and column indices, row offsets, x once, y) as a fraction of the copy bandwidth measured in the
-// same run, for the row loop's alternatives on a device; and each VP iteration against its byte
-// floor (vp_iteration_bytes at that bandwidth). Runs to a tolerance, convergence
-// histories and the 1-vs-2-GPU scaling come from kamp_solve (experiments/device/e11_solves.sh).
+// E11: the VPBi-CGSTAB paper, the variable-preconditioned Bi-CGSTAB with a multiple-precision outer
+// loop and a double JOR inner loop on the edge-element curl-curl problem
+// (sparse/edge_curl_curl.hpp). At the paper size the mesh is the cube whose unknown count first
+// reaches the paper's N = 1,709,028 (n = 84: 1,736,028 unknowns, 56.2 M nonzeros; the paper's
+// matrix has 27.5 M); quick size n = 24. Outer formats: double (plain Bi-CGSTAB, the baseline),
+// dd_real (the paper's "quadruple"), and at 212 bits (its "octuple") qd_real and RNS; 5 JOR sweeps
+// with omega = 0.5. A fixed number of outer iterations is timed (the paper reports speed, not a
+// tolerance) on the default space and, in a CUDA build, on the host's OpenMP threads too (unless
+// --no-host), so the speedup is measured in one run. Beside them, the SpMV alone: kamp's double,
+// dd_real and qd_real SpMV and the vendor's double SpMV (cuSPARSE) on the same matrix, with the
+// bytes each must move (values and column indices, row offsets, x once, y) as a fraction of the
+// copy bandwidth measured in the same run, for the row loop's alternatives on a device; and each VP
+// iteration against its byte floor (vp_iteration_bytes at that bandwidth). Runs to a tolerance,
+// convergence histories and the 1-vs-2-GPU scaling come from kamp_solve
+// (experiments/device/e11_solves.sh).
 #include <algorithm>
 #include <map>
 #include <string>
@@ -21,7 +22,7 @@
 #include "experiments/experiment.hpp"
 #include "harness/device_info.hpp"
 #include "experiments/timing.hpp"
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "solvers/vpbicgstab.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "sparse/spmv.hpp"
@@ -106,8 +107,10 @@ void measure_vp_parts(harness::results_table& table, const sparse::csr_host& hos
   const double to_format = time_of([&] { solvers::detail::from_double(exec, inner_out, z); });
   // z as the steps read it: the inner solve's doubles, or their copy in the format.
   const auto over_z = [&](const auto& step) {
-    if constexpr (fused) return step(inner_out);
-    else return step(z);
+    if constexpr (fused)
+      return step(inner_out);
+    else
+      return step(z);
   };
   const double spmv = time_of([&] { sparse::spmv(exec, one, A, inner_out, zero, az); });
   const double spmv_of_format = time_of([&] { sparse::spmv(exec, one, A, z, zero, az); });
@@ -131,7 +134,7 @@ void measure_vp_parts(harness::results_table& table, const sparse::csr_host& hos
     row.extra["space"] = space_name;
     table.add(row);
   };
-  add("spmv", spmv);  // A z as the solver forms it, over the inner solve's doubles
+  add("spmv", spmv);                      // A z as the solver forms it, over the inner solve's doubles
   add("spmv_of_format", spmv_of_format);  // the same over z in the format (the true residual's)
   add("inner_solve", inner_solve);
   if (!fused) add("to_format", to_format);
@@ -178,7 +181,8 @@ double run_case(harness::results_table& table, const sparse::csr_host& host, con
   add_as(c.variant + "_call", "time_ms", call_ms);
   if (c.precondition) {
     const double floor_ms = vp_iteration_bytes(host, sizeof(value_type_t<Format>), options.inner.sweeps,
-                                               solvers::detail::fused_vp_steps<Format>) / (copy_gbs * 1e6);
+                                               solvers::detail::fused_vp_steps<Format>) /
+                            (copy_gbs * 1e6);
     add_as(c.variant + "_byte_floor", "time_ms", floor_ms);
     add_as(c.variant + "_over_byte_floor", "ratio", per_iteration / floor_ms);
     // On a device, or on the host at the quick size (the paper size's host parts would take minutes).
@@ -241,8 +245,8 @@ double measure_spmv(harness::results_table& table, const sparse::csr_host& host,
     }
   };
   run_format(double(), "double");
-  run_format(dd::dd_real(), "dd_real");
-  run_format(dd::qd_real(), "qd_real");
+  run_format(multi_double::dd_real(), "dd_real");
+  run_format(multi_double::qd_real(), "qd_real");
   if constexpr (!Kokkos::SpaceAccessibility<Space, Kokkos::HostSpace>::accessible) {
     add("sliced_rows_stored_over_nnz", "ratio",
         static_cast<double>(sparse::sliced_rows<memory>(host, nullptr).stored()) / static_cast<double>(host.nnz()));
@@ -267,9 +271,9 @@ void run_space(harness::results_table& table, const sparse::csr_host& host, cons
   times[name + "/vp_double"] =
       run_case<Space, double>(table, host, rhs, n, {"vpbicgstab_double", true, outer}, name, gbs);
   times[name + "/dd"] =
-      run_case<Space, dd::dd_real>(table, host, rhs, n, {"vpbicgstab_dd_real", true, outer}, name, gbs);
-  times[name + "/qd"] =
-      run_case<Space, dd::qd_real>(table, host, rhs, n, {"vpbicgstab_qd_real", true, quick ? 3 : 10}, name, gbs);
+      run_case<Space, multi_double::dd_real>(table, host, rhs, n, {"vpbicgstab_dd_real", true, outer}, name, gbs);
+  times[name + "/qd"] = run_case<Space, multi_double::qd_real>(table, host, rhs, n,
+                                                               {"vpbicgstab_qd_real", true, quick ? 3 : 10}, name, gbs);
   times[name + "/rns"] =
       run_case<Space, rns::mp_float<16>>(table, host, rhs, n, {"vpbicgstab_rns_212", true, quick ? 3 : 5}, name, gbs);
 }
@@ -277,9 +281,10 @@ void run_space(harness::results_table& table, const sparse::csr_host& host, cons
 }  // namespace
 
 void run_e11_vpbicgstab(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E11: VPBi-CGSTAB (outer double / dd_real / qd_real / RNS 212, inner JOR in double) on the "
-                  "edge-element curl-curl problem, time per outer iteration (seed 003: N = 1,709,028, "
-                  "27.5 M nonzeros, up to 16.38x over OpenMP with a GPU cluster; m = nonzeros, n = unknowns)");
+  table.set_title(
+      "E11: VPBi-CGSTAB (outer double / dd_real / qd_real / RNS 212, inner JOR in double) on the "
+      "edge-element curl-curl problem, time per outer iteration (the VPBi-CGSTAB paper: N = 1,709,028, "
+      "27.5 M nonzeros, up to 16.38x over OpenMP with a GPU cluster; m = nonzeros, n = unknowns)");
   const bool quick = options.size == problem_size::quick;
   const sparse::structured_mesh mesh =
       quick ? sparse::cube_mesh_with_unknowns(40000) : sparse::cube_mesh_with_unknowns(1709028);

@@ -1,4 +1,4 @@
-// E12: throughput of elementwise RNS array add and mul (seed 000 section 4's split
+// E12: throughput of elementwise RNS array add and mul (Isupov and Knyazkov's section 4 split
 // kernels) for L = 10^6..10^7 at 106..1696 bits, beside the one-thread-per-element path
 // and MPFR with OpenMP on the same host; the digits stage's bandwidth against the copy
 // bandwidth measured in the same run. Also the BLAS AXPY's three paths (split stages, one element
@@ -42,8 +42,10 @@ class elementwise_throughput {
   template <int N>
   void run() {
     std::vector<std::int64_t> sizes;
-    if (info_.is_gpu) sizes = quick_ ? std::vector<std::int64_t>{1000000} : std::vector<std::int64_t>{1000000, 10000000};
-    else sizes = quick_ ? std::vector<std::int64_t>{100000} : std::vector<std::int64_t>{1000000};
+    if (info_.is_gpu)
+      sizes = quick_ ? std::vector<std::int64_t>{1000000} : std::vector<std::int64_t>{1000000, 10000000};
+    else
+      sizes = quick_ ? std::vector<std::int64_t>{100000} : std::vector<std::int64_t>{1000000};
     for (const std::int64_t L : sizes) measure<N>(L);
   }
 
@@ -74,8 +76,10 @@ class elementwise_throughput {
     for (const bool multiply : {false, true}) {
       const std::string op = multiply ? "mul" : "add";
       auto split = [&] {
-        if (multiply) rns::mul(Space(), L, x, 1, y, 1, z, 1);
-        else rns::add(Space(), L, x, 1, y, 1, z, 1);
+        if (multiply)
+          rns::mul(Space(), L, x, 1, y, 1, z, 1);
+        else
+          rns::add(Space(), L, x, 1, y, 1, z, 1);
       };
       const double ms = median_milliseconds(split, reps);
       add("split_" + op, p, 0, L, "time_ms", ms);
@@ -120,8 +124,7 @@ class elementwise_throughput {
   // (the fused path reads the headers twice, its scan and its sum; the model counts once).
   template <int N>
   void measure_dot(std::int64_t L, const rns::mp_array<N, memory>& x, const rns::mp_array<N, memory>& y,
-                   const std::vector<rns::mp_float<N>>& host_x, const std::vector<rns::mp_float<N>>& host_y,
-                   int reps) {
+                   const std::vector<rns::mp_float<N>>& host_x, const std::vector<rns::mp_float<N>>& host_y, int reps) {
     constexpr int p = rns::basis_constants<N>::precision;
     constexpr int q = rns::basis_constants<N>::significand_bits;
     rns::vector_sum_workspace<N, memory> w;
@@ -156,7 +159,8 @@ class elementwise_throughput {
             for (std::int64_t j = 0; j < L; ++j) mpfr_fma(s, a[j].get(), c[j].get(), s, MPFR_RNDN);
           }
           mpfr_set_zero(sums[threads].get(), 1);
-          for (int t = 0; t < threads; ++t) mpfr_add(sums[threads].get(), sums[threads].get(), sums[t].get(), MPFR_RNDN);
+          for (int t = 0; t < threads; ++t)
+            mpfr_add(sums[threads].get(), sums[threads].get(), sums[t].get(), MPFR_RNDN);
         },
         3);
     add("mpfr_fma_dot", p, threads, L, "time_ms", ms);
@@ -174,14 +178,16 @@ class elementwise_throughput {
     rns::vector_sum_workspace<N, memory> w;
     double best_ms = 0, split_ms = 0;
     for (const auto path : {rns::level1_path::split, rns::level1_path::per_element, rns::level1_path::fused}) {
-      const double ms = median_milliseconds(
-          [&] { rns::blas_kernels<Space, N>::axpy(Space(), L, alpha, x, 1, y, 1, w, path); }, reps);
+      const double ms =
+          median_milliseconds([&] { rns::blas_kernels<Space, N>::axpy(Space(), L, alpha, x, 1, y, 1, w, path); }, reps);
       const std::string variant = std::string(rns::to_string(path)) + "_axpy";
       const double bytes = 3.0 * number_bytes<N>(L);
       add(variant, p, 0, L, "time_ms", ms);
       add(variant, p, 0, L, "pct_bandwidth", 100 * bytes / (ms * 1e6) / copy_bandwidth_);
-      if (path == rns::level1_path::split) split_ms = ms;
-      else add(variant, p, 0, L, "speedup", split_ms / ms);  // over split
+      if (path == rns::level1_path::split)
+        split_ms = ms;
+      else
+        add(variant, p, 0, L, "speedup", split_ms / ms);  // over split
       if (best_ms == 0 || ms < best_ms) best_ms = ms;
     }
     if (info_.is_gpu) return;
@@ -206,8 +212,8 @@ class elementwise_throughput {
 
   // MPFR with OpenMP over the same values, on the host's threads.
   template <int N>
-  void mpfr_baseline(const std::vector<rns::mp_float<N>>& px, const std::vector<rns::mp_float<N>>& py,
-                     std::int64_t L, bool multiply, double split_ms) {
+  void mpfr_baseline(const std::vector<rns::mp_float<N>>& px, const std::vector<rns::mp_float<N>>& py, std::int64_t L,
+                     bool multiply, double split_ms) {
     constexpr int p = rns::basis_constants<N>::precision;
     constexpr int q = rns::basis_constants<N>::significand_bits;
     std::vector<core::mpfr_value> a, c, r;
@@ -223,8 +229,10 @@ class elementwise_throughput {
         [&] {
 #pragma omp parallel for
           for (std::int64_t j = 0; j < L; ++j) {
-            if (multiply) mpfr_mul(r[j].get(), a[j].get(), c[j].get(), MPFR_RNDN);
-            else mpfr_add(r[j].get(), a[j].get(), c[j].get(), MPFR_RNDN);
+            if (multiply)
+              mpfr_mul(r[j].get(), a[j].get(), c[j].get(), MPFR_RNDN);
+            else
+              mpfr_add(r[j].get(), a[j].get(), c[j].get(), MPFR_RNDN);
           }
         },
         3);
@@ -250,8 +258,7 @@ void run_all_precisions(harness::results_table& table, const experiment_options&
 void run_e12_rns_elementwise(harness::results_table& table, const experiment_options& options) {
   table.set_title("E12: RNS elementwise array add/mul throughput (split kernels, per-thread, MPFR+OpenMP)");
   run_all_precisions<Kokkos::DefaultExecutionSpace>(table, options);
-  if (measures_host_rows(options))
-    run_all_precisions<Kokkos::DefaultHostExecutionSpace>(table, options);
+  if (measures_host_rows(options)) run_all_precisions<Kokkos::DefaultHostExecutionSpace>(table, options);
 }
 
 }  // namespace kamp::experiments

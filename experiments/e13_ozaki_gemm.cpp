@@ -12,16 +12,19 @@
 namespace kamp::experiments {
 
 void run_e13_ozaki_gemm(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E13: double-double GEMM and the emulated double GEMM by the Ozaki scheme II (residue "
-                  "GEMMs on INT8 tensor cores / OpenBLAS) vs the FMA kernel and the vendor's DGEMM (NN, "
-                  "beta = 0)");
+  table.set_title(
+      "E13: double-double GEMM and the emulated double GEMM by the Ozaki scheme II (residue "
+      "GEMMs on INT8 tensor cores / OpenBLAS) vs the FMA kernel and the vendor's DGEMM (NN, "
+      "beta = 0)");
   using Space = Kokkos::DefaultExecutionSpace;
   const bool gpu = !std::is_same<Space::memory_space, Kokkos::HostSpace>::value;
   const bool paper = options.size == problem_size::paper;
-  ozaki_bench::bench<Space, dd::dd_real> bench(table, "E13", "gddflops", gpu ? 8192 : 1024);
+  ozaki_bench::bench<Space, multi_double::dd_real> bench(table, "E13", "gddflops", gpu ? 8192 : 1024);
   std::vector<std::int64_t> sizes;
-  if (gpu) sizes = paper ? std::vector<std::int64_t>{1024, 2048, 4096, 8192, 16384} : std::vector<std::int64_t>{1024, 2048};
-  else sizes = paper ? std::vector<std::int64_t>{256, 512, 1024} : std::vector<std::int64_t>{128, 256};
+  if (gpu)
+    sizes = paper ? std::vector<std::int64_t>{1024, 2048, 4096, 8192, 16384} : std::vector<std::int64_t>{1024, 2048};
+  else
+    sizes = paper ? std::vector<std::int64_t>{256, 512, 1024} : std::vector<std::int64_t>{128, 256};
   const std::vector<blas::ozaki::accuracy> bounds{blas::ozaki::accuracy::componentwise,
                                                   blas::ozaki::accuracy::normwise};
   for (const auto n : sizes) bench.run(n, "well_scaled", 0, {104, 53}, true, bounds);

@@ -13,22 +13,25 @@
 namespace kamp::experiments {
 
 void run_e14_mp_ozaki_gemm(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E14: qd_real, expansion<8> and RNS 106-1696 GEMM by the Ozaki scheme II (residue GEMMs on INT8 "
-                  "tensor cores / OpenBLAS, wide moduli by Karatsuba) vs the FMA kernel and the vendor's DGEMM (NN, "
-                  "beta = 0)");
+  table.set_title(
+      "E14: qd_real, expansion<8> and RNS 106-1696 GEMM by the Ozaki scheme II (residue GEMMs on INT8 "
+      "tensor cores / OpenBLAS, wide moduli by Karatsuba) vs the FMA kernel and the vendor's DGEMM (NN, "
+      "beta = 0)");
   using Space = Kokkos::DefaultExecutionSpace;
   const bool gpu = !std::is_same<Space::memory_space, Kokkos::HostSpace>::value;
   const bool paper = options.size == problem_size::paper;
-  ozaki_bench::bench<Space, dd::qd_real> qd(table, "E14", "gflops", gpu ? 1024 : 256);
-  ozaki_bench::bench<Space, dd::expansion<8>> e8(table, "E14", "gflops", gpu ? 512 : 128);
+  ozaki_bench::bench<Space, multi_double::qd_real> qd(table, "E14", "gflops", gpu ? 1024 : 256);
+  ozaki_bench::bench<Space, multi_double::expansion<8>> e8(table, "E14", "gflops", gpu ? 512 : 128);
   ozaki_bench::bench<Space, rns::mp_float<8>> r106(table, "E14", "gflops", gpu ? 1024 : 128);
   ozaki_bench::bench<Space, rns::mp_float<16>> r212(table, "E14", "gflops", gpu ? 1024 : 128);
   ozaki_bench::bench<Space, rns::mp_float<32>> r424(table, "E14", "gflops", gpu ? 512 : 128);
   ozaki_bench::bench<Space, rns::mp_float<64>> r848(table, "E14", "gflops", gpu ? 256 : 32);
   ozaki_bench::bench<Space, rns::mp_float<128>> r1696(table, "E14", "gflops", gpu ? 128 : 16);
   std::vector<std::int64_t> sizes;
-  if (gpu) sizes = paper ? std::vector<std::int64_t>{1024, 2048, 4096, 8192} : std::vector<std::int64_t>{1024, 2048};
-  else sizes = paper ? std::vector<std::int64_t>{128, 256, 512} : std::vector<std::int64_t>{64, 128};
+  if (gpu)
+    sizes = paper ? std::vector<std::int64_t>{1024, 2048, 4096, 8192} : std::vector<std::int64_t>{1024, 2048};
+  else
+    sizes = paper ? std::vector<std::int64_t>{128, 256, 512} : std::vector<std::int64_t>{64, 128};
   for (const auto n : sizes) {
     qd.run(n, "well_scaled", 0, {0}, true);
     e8.run(n, "well_scaled", 0, {0}, false);

@@ -1,4 +1,4 @@
-// E1 (seed 000 Table 3): share of the GEMV time per kernel, 1000 x 1000, 424 bits, y = aAx + by,
+// E1 (Isupov and Knyazkov's Table 3): share of the GEMV time per kernel, 1000 x 1000, 424 bits, y = aAx + by,
 // on the paper's p/4-bit data (set beside Table 3) and on full-precision data.
 #include <map>
 
@@ -15,8 +15,8 @@ constexpr std::int64_t e1_size = 1000;
 void measure_shares(harness::results_table& table, data_class data) {
   using Space = Kokkos::DefaultExecutionSpace;
   // The paper's Table 3 (GTX 1080, p/4-bit data); its "round" is the rounding of the scaled matrix.
-  const std::map<std::string, double> paper{{"vec_scal::esi", 0.2},  {"vec_scal::digits", 0.1},
-                                            {"mat_scal::esi", 5.6},  {"mat_scal::digits", 20.8},
+  const std::map<std::string, double> paper{{"vec_scal::esi", 0.2},   {"vec_scal::digits", 0.1},
+                                            {"mat_scal::esi", 5.6},   {"mat_scal::digits", 20.8},
                                             {"mat_scal::round", 1.7}, {"row_sum", 71.5}};
   progress("E1", std::string("GEMV 1000 x 1000 at 424 bits, ") + to_string(data) + " data");
   gemv_problem<Space, 32> problem(e1_size, e1_size, data, false);
@@ -52,8 +52,9 @@ void measure_shares(harness::results_table& table, data_class data) {
 }  // namespace
 
 void run_e1_gemv_time_shares(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E1: GEMV kernel time shares, 1000 x 1000, 424 bits, N, Algorithm 1 and fused, on p/4-bit "
-                  "(the paper's) and full-precision data (seed 000 Table 3)");
+  table.set_title(
+      "E1: GEMV kernel time shares, 1000 x 1000, 424 bits, N, Algorithm 1 and fused, on p/4-bit "
+      "(the paper's) and full-precision data (Isupov and Knyazkov, Table 3)");
   for (const data_class data : options.data) measure_shares(table, data);
 }
 

@@ -1,4 +1,4 @@
-// E2 (seed 000 Table 4): achieved and theoretical occupancy, branch divergence and DRAM
+// E2 (Isupov and Knyazkov's Table 4): achieved and theoretical occupancy, branch divergence and DRAM
 // bandwidth of the costliest GEMV kernels, 1000 x 1000, 424 bits, N, from Nsight Compute, on
 // the paper's p/4-bit data and on full-precision data (`kamp_run --data` picks one). The
 // experiment runs the workload (one Algorithm 1 and one fused GEMV after a warm-up) per data
@@ -59,9 +59,12 @@ void profile(harness::results_table& table, data_class data, std::optional<doubl
       if (k.label.rfind("kamp::rns::gemv::", 0) == 0) add(k.label.substr(17), "time_ms", k.milliseconds, {});
     return;
   }
-  // seed 000 Table 4 (GTX 1080, DRAM peak 320.3 GB/s): occupancy, divergence, bandwidth.
-  struct paper_row { double occupancy, divergence, bandwidth_gbs; };
-  const std::map<std::string, paper_row> paper{{"mat_scal::digits", {95.5, 0.0, 163.3}}, {"row_sum", {26.8, 66.8, 49.9}}};
+  // Isupov and Knyazkov's Table 4 (GTX 1080, DRAM peak 320.3 GB/s): occupancy, divergence, bandwidth.
+  struct paper_row {
+    double occupancy, divergence, bandwidth_gbs;
+  };
+  const std::map<std::string, paper_row> paper{{"mat_scal::digits", {95.5, 0.0, 163.3}},
+                                               {"row_sum", {26.8, 66.8, 49.9}}};
   if (!copy_gbs) copy_gbs = harness::measure_stream_bandwidth_gbs<Space>(std::size_t(1) << 26);
   for (const auto& kernel : harness::read_ncu_csv(ncu_csv, static_cast<double>(e2_size * e2_size))) {
     const std::string& label = kernel.first;  // named, not bound: lambdas may not capture bindings in C++17
@@ -73,13 +76,14 @@ void profile(harness::results_table& table, data_class data, std::optional<doubl
     };
     const bool in_paper = paper.count(label) == 1;
     const double bandwidth = value("dram__bytes.sum.per_second") * 1e-9;  // base unit byte/second
-    add(label, "time_ms", value("gpu__time_duration.sum") * 1e-6, {});  // base unit nanosecond
+    add(label, "time_ms", value("gpu__time_duration.sum") * 1e-6, {});    // base unit nanosecond
     add(label, "occupancy_pct", value("sm__warps_active.avg.pct_of_peak_sustained_active"),
         in_paper ? std::optional<double>(paper.at(label).occupancy) : std::nullopt);
     add(label, "theoretical_occupancy_pct", value("sm__maximum_warps_per_active_cycle_pct"), {});
     add(label, "divergence_pct", 100.0 - value("smsp__sass_average_branch_targets_threads_uniform.pct"),
         in_paper ? std::optional<double>(paper.at(label).divergence) : std::nullopt);
-    add(label, "bandwidth_gbs", bandwidth, in_paper ? std::optional<double>(paper.at(label).bandwidth_gbs) : std::nullopt);
+    add(label, "bandwidth_gbs", bandwidth,
+        in_paper ? std::optional<double>(paper.at(label).bandwidth_gbs) : std::nullopt);
     add(label, "pct_bandwidth", 100.0 * bandwidth / *copy_gbs,
         in_paper ? std::optional<double>(100.0 * paper.at(label).bandwidth_gbs / 320.3) : std::nullopt);
   }
@@ -88,8 +92,9 @@ void profile(harness::results_table& table, data_class data, std::optional<doubl
 }  // namespace
 
 void run_e2_gemv_profile(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E2: occupancy, divergence and DRAM bandwidth of the GEMV kernels, 1000 x 1000, 424 bits, N, "
-                  "p/4-bit (the paper's) and full-precision data (seed 000 Table 4)");
+  table.set_title(
+      "E2: occupancy, divergence and DRAM bandwidth of the GEMV kernels, 1000 x 1000, 424 bits, N, "
+      "p/4-bit (the paper's) and full-precision data (Isupov and Knyazkov, Table 4)");
   std::optional<double> copy_gbs;
   for (const data_class data : options.data) profile(table, data, copy_gbs);
 }

@@ -1,4 +1,4 @@
-// E3 (seed 000 Table 5): GEMV 1000 x 1000 time against precision (106..1696 bits): Algorithm 1
+// E3 (Isupov and Knyazkov's Table 5): GEMV 1000 x 1000 time against precision (106..1696 bits): Algorithm 1
 // (split), the fused kernel and the autotuner's choice (N and T), the basic implementation,
 // on the default execution space and (in the CUDA build) on the host's OpenMP threads, beside
 // MPFR with OpenMP on the host and the N-term expansions of 106, 212 and 424 bits (CAMPARY's
@@ -20,13 +20,13 @@
 #include "experiments/mpfr_gemv.hpp"
 #include "experiments/precisions.hpp"
 #include "experiments/timing.hpp"
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 
 namespace kamp::experiments {
 
 namespace {
 
-// seed 000 Table 5, ms, by precision in bits; a precision the paper did not run has no row.
+// Isupov and Knyazkov's Table 5, ms, by precision in bits; a precision the paper did not run has no row.
 const std::map<std::string, std::map<int, double>>& table5() {
   static const std::map<std::string, std::map<int, double>> t{
       {"split_N", {{106, 3.1}, {212, 5.6}, {424, 8.5}, {848, 12.9}, {1696, 24.6}}},
@@ -49,7 +49,10 @@ template <class Space>
 class precision_sweep {
  public:
   precision_sweep(harness::results_table& table, std::int64_t size, blas::tuning_cache& cache)
-      : table_(table), size_(size), cache_(cache), copy_gbs_(harness::measure_stream_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
+      : table_(table),
+        size_(size),
+        cache_(cache),
+        copy_gbs_(harness::measure_stream_bandwidth_gbs<Space>(std::size_t(1) << 26)) {}
 
   template <int N>
   void run(data_class data) {
@@ -71,13 +74,16 @@ class precision_sweep {
       const std::string t(1, trans);
       const double split_ms = median_milliseconds([&] { problem.split(trans); }, reps, reset);
       add("split_" + t, p, split_ms, floor_bytes.at("split"));
-      const double fused_ms =
-          median_milliseconds([&] { problem.run(trans, {gemv_algorithm::fused, 0, 0, 0}); }, reps, reset);
+      const double fused_ms = median_milliseconds(
+          [&] {
+            problem.run(trans, {gemv_algorithm::fused, 0, 0, 0});
+          },
+          reps, reset);
       add("fused_" + t, p, fused_ms, floor_bytes.at("fused"));
       // The autotuner's choice on this data class's operands (the fused kernel's best shape
       // depends on it), timed afresh here; its own timing is in the cache file.
-      const auto tuned = blas::tune_gemv<Space, rns::mp_float<N>>(Space(), trans, size_, size_, problem.A, problem.x,
-                                                                  problem.y, to_string(data), cache_, {gpu ? 5 : 1, true});
+      const auto tuned = blas::tune_gemv<Space, rns::mp_float<N>>(
+          Space(), trans, size_, size_, problem.A, problem.x, problem.y, to_string(data), cache_, {gpu ? 5 : 1, true});
       const auto launch = blas::format_kernels<rns::mp_float<N>>::read(tuned.entry.launch);
       const double tuned_ms = median_milliseconds([&] { problem.run(trans, launch); }, reps, reset);
       const bool split = launch.algorithm == gemv_algorithm::split;
@@ -108,7 +114,8 @@ class precision_sweep {
       copy_from_host(a, host);
       return a;
     };
-    const auto A = values(size_ * size_, "kamp::e3::A"), x = values(size_, "kamp::e3::x"), y = values(size_, "kamp::e3::y");
+    const auto A = values(size_ * size_, "kamp::e3::A"), x = values(size_, "kamp::e3::x"),
+               y = values(size_, "kamp::e3::y");
     const auto alpha = random_expansion<Format>(rng, bits), beta = random_expansion<Format>(rng, bits);
     const double floor_bytes = static_cast<double>(size_) * static_cast<double>(size_) * sizeof(value_type_t<Format>);
     for (const char trans : {'N', 'T'}) {
@@ -139,9 +146,10 @@ class precision_sweep {
   static std::string describe(const rns::gemv_launch& l) {
     if (l.algorithm == rns::gemv_algorithm::split)
       return "split, reduce team " + (l.reduce_team_size ? std::to_string(l.reduce_team_size) : std::string("derived"));
-    const std::string shape = std::to_string(l.fused_team_size) + " threads x " +
-                              std::to_string(l.fused_vector_length) + " lanes";
-    if (l.fused_outputs_per_team > 1) return "fused, " + std::to_string(l.fused_outputs_per_team) + " outputs x " + shape;
+    const std::string shape =
+        std::to_string(l.fused_team_size) + " threads x " + std::to_string(l.fused_vector_length) + " lanes";
+    if (l.fused_outputs_per_team > 1)
+      return "fused, " + std::to_string(l.fused_outputs_per_team) + " outputs x " + shape;
     return "fused, " + shape;
   }
 
@@ -179,7 +187,7 @@ void sweep(harness::results_table& table, std::int64_t size, const std::vector<d
   precision_sweep<Space> s(table, size, blas::tuning_cache::shared());
   for (const data_class data : data_classes) {
     for_each_precision([&](auto n) { s.template run<decltype(n)::value>(data); });
-    formats::for_each_type(formats::expansion_peers_of_rns{},
+    formats::for_each_type(blas::expansion_peers_of_rns{},
                            [&](auto format) { s.template run_expansion<typename decltype(format)::type>(data); });
   }
 }
@@ -187,13 +195,13 @@ void sweep(harness::results_table& table, std::int64_t size, const std::vector<d
 }  // namespace
 
 void run_e3_gemv_precision(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP, N-term "
-                  "expansions (CAMPARY's row), on p/4-bit (the paper's) and full-precision data (seed 000 Table 5)");
-  // The quick size keeps a 2-core CPU run to a couple of minutes; the paper's is 1000.
+  table.set_title(
+      "E3: GEMV time vs precision, Algorithm 1 (split), fused, tuned (N/T), basic, MPFR+OpenMP, N-term "
+      "expansions (CAMPARY's row), on p/4-bit (the paper's) and full-precision data (Isupov and Knyazkov, Table 5)");
+  // The quick size keeps a run on a small CPU short; the paper's is 1000.
   const std::int64_t size = options.size == problem_size::paper ? 1000 : 200;
   sweep<Kokkos::DefaultExecutionSpace>(table, size, options.data);
-  if (measures_host_rows(options))
-    sweep<Kokkos::DefaultHostExecutionSpace>(table, size, options.data);
+  if (measures_host_rows(options)) sweep<Kokkos::DefaultHostExecutionSpace>(table, size, options.data);
 }
 
 }  // namespace kamp::experiments

@@ -1,7 +1,7 @@
-// E4 (seed 000 section 5): the measured GEMV error against the bound of eqs. (16)-(19),
-// ||y* - y||_1 / || |alpha||A||x| + |beta||y| ||_1 <= gamma_{n+2}, gamma_k = k u / (1 - k u),
-// u = 4/sqrt(M), with y* exact (MPFR), across sizes and precisions, Algorithm 1 (split) and the fused kernel, 'N',
-// on p/4-bit data (the paper's) and on full-precision data.
+// E4 (Isupov and Knyazkov, section 5): the measured GEMV error against the bound of eqs.
+// (16)-(19), ||y* - y||_1 / || |alpha||A||x| + |beta||y| ||_1 <= gamma_{n+2}, gamma_k = k u / (1 - k u),
+// u = 4/sqrt(M), with y* exact (MPFR), across sizes and precisions, Algorithm 1 (split) and the
+// fused kernel, 'N', on p/4-bit data (the paper's) and on full-precision data.
 #include <cmath>
 
 #include "core/error_bounds.hpp"
@@ -73,7 +73,7 @@ void add_rows(harness::results_table& table, const std::string& variant, int p, 
               const core::mpfr_value& error, const core::mpfr_value& gamma) {
   for (const auto* which : {&error, &gamma}) {
     auto row = harness::result_row::of("E4", variant, p, size, size, which == &error ? "rel_error" : "error_bound",
-                                    mpfr_get_d(which->get(), MPFR_RNDU));
+                                       mpfr_get_d(which->get(), MPFR_RNDU));
     long exponent = 0;
     const double frac = mpfr_get_d_2exp(&exponent, which->get(), MPFR_RNDU);
     row.extra["log2"] = std::to_string(frac > 0 ? std::log2(frac) + static_cast<double>(exponent) : -INFINITY);
@@ -86,10 +86,11 @@ void add_rows(harness::results_table& table, const std::string& variant, int p, 
 }  // namespace
 
 void run_e4_gemv_error(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E4: GEMV error against the bound gamma_{n+2} of seed 000 eqs. (16)-(19), p/4-bit (the "
-                  "paper's) and full-precision data");
-  const std::vector<std::int64_t> sizes =
-      options.size == problem_size::paper ? std::vector<std::int64_t>{10, 100, 1000} : std::vector<std::int64_t>{10, 100};
+  table.set_title(
+      "E4: GEMV error against the bound gamma_{n+2} of Isupov and Knyazkov's eqs. (16)-(19), p/4-bit (the "
+      "paper's) and full-precision data");
+  const std::vector<std::int64_t> sizes = options.size == problem_size::paper ? std::vector<std::int64_t>{10, 100, 1000}
+                                                                              : std::vector<std::int64_t>{10, 100};
   for (const data_class data : options.data)
     for (const std::int64_t n : sizes) for_each_precision([&](auto N) { measure<decltype(N)::value>(table, n, data); });
 }

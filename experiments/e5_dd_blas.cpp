@@ -1,4 +1,4 @@
-// E5 (seed 002): double-double AXPY (n = 10,240,000), GEMV N and T (n = 8192) and GEMM NN
+// E5 (Mukunoki and Takahashi): double-double AXPY (n = 10,240,000), GEMV N and T (n = 8192) and GEMM NN
 // (n = 2048) at the slides' sizes, and sweeps over n, beside the vendor's double routine and the
 // DD peak model (experiments/multi_double_blas.hpp); quad-double (qd_real) rows for scale; QD
 // with OpenMP on the host. The slides' Tesla C2050 figures sit beside the dd_real rows at the
@@ -6,7 +6,7 @@
 // at 106 and 212 bits (rns_106, rns_212) at the slides' AXPY and GEMV sizes and GEMM n = 256.
 #include <algorithm>
 
-#include "dd/dd_format.hpp"
+#include "multi_double/dd_format.hpp"
 #include "rns/rns_format.hpp"
 #include "experiments/multi_double_blas.hpp"
 
@@ -31,8 +31,8 @@ void measure(harness::results_table& table, problem_size size) {
                                              {"gemv_T", paper ? 8192 : 2048, std::nullopt, std::nullopt, std::nullopt},
                                              {"gemm_NN", paper ? 2048 : 512, 22.0, 86.0, 13.0}};
   for (const auto& op : headline) {
-    bench.template run<dd::dd_real>(op, true);
-    bench.template run<dd::qd_real>(op, true);
+    bench.template run<multi_double::dd_real>(op, true);
+    bench.template run<multi_double::qd_real>(op, true);
     // The RNS format at the same precisions (106 and 212 bits), through the same BLAS; its
     // GEMM is the generic one-thread-per-output kernel, so it runs at the sweep's smallest size.
     blas_operation rns_op = op;
@@ -48,20 +48,21 @@ void measure(harness::results_table& table, problem_size size) {
   }
   for (const auto n : geometric(256, gpu ? (paper ? 8192 : 4096) : (paper ? 1024 : 512), 2))
     sweep.push_back({"gemm_NN", n, {}, {}, {}});
-  // A sweep point at a headline size is the headline's row (measuring it again wrote a second,
-  // different row for the same problem).
+  // A sweep point at a headline size is the headline's row (measuring it again would write a
+  // second, different row for the same problem).
   for (const auto& op : sweep) {
     const bool measured = std::any_of(headline.begin(), headline.end(),
                                       [&](const blas_operation& h) { return h.name == op.name && h.n == op.n; });
-    if (!measured) bench.template run<dd::dd_real>(op, false);
+    if (!measured) bench.template run<multi_double::dd_real>(op, false);
   }
 }
 
 }  // namespace
 
 void run_e5_dd_blas(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E5: double-double AXPY, GEMV and GEMM vs the vendor's double BLAS, the DD peak model, "
-                  "the copy bandwidth and QD+OpenMP (seed 002)");
+  table.set_title(
+      "E5: double-double AXPY, GEMV and GEMM vs the vendor's double BLAS, the DD peak model, "
+      "the copy bandwidth and QD+OpenMP (Mukunoki and Takahashi)");
   measure<Kokkos::DefaultExecutionSpace>(table, options.size);
 }
 

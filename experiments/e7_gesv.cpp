@@ -1,4 +1,4 @@
-// E7 (seed 002, last slide "Performance of GESV"): A x = b, A N x N and one right-hand side, by
+// E7 (Mukunoki and Takahashi, last slide "Performance of GESV"): A x = b, A N x N and one right-hand side, by
 // mixed-precision iterative refinement (solvers/gesv.hpp: the vendor's LU of A rounded to double
 // or float, residuals and updates in the working format) against the direct LU in dd_real
 // (solvers/dense_lu.hpp, the slides' QP, which they ran with MLAPACK on one CPU thread), on
@@ -58,7 +58,7 @@ class gesv_rows {
 
   // The direct dd LU first: every refinement row is divided by its time.
   void direct() {
-    using F = dd::dd_real;
+    using F = multi_double::dd_real;
     progress("E7", p_.name + ", N = " + std::to_string(p_.n) + ": direct_lu_dd_real");
     const auto A = solvers::matrix_of<F, memory>(p_);
     const auto b = solvers::rhs_of<F, memory>(p_);
@@ -82,8 +82,8 @@ class gesv_rows {
     solvers::gesv_result result;
     const double ms = median_milliseconds([&] { result = solvers::gesv(Space(), A, b, x, options); }, repetitions_);
     const std::string status = solvers::to_string(result.status);
-    auto iterations = row(variant, format_traits<F>::precision, "iterations", static_cast<double>(result.iterations),
-                          status);
+    auto iterations =
+        row(variant, format_traits<F>::precision, "iterations", static_cast<double>(result.iterations), status);
     if (random() && slides.iterations) {
       iterations.paper = slides.iterations;
       iterations.extra["paper_range"] = slides.iterations_range;
@@ -166,10 +166,10 @@ void run_problem(harness::results_table& table, const solvers::dense_problem& p,
   using solvers::lu_precision;
   gesv_rows rows(table, p, repetitions);
   rows.direct();
-  rows.refine<dd::dd_real>("lu_double+dd_real", lu_precision::double_precision,
-                           {3.2e-32, 2, "1e-32..1e-31 (MP(DP+QD))", "2 (MP(DP+QD))"});
-  rows.refine<dd::dd_real>("lu_float+dd_real", lu_precision::single_precision);
-  rows.refine<dd::qd_real>("lu_double+qd_real", lu_precision::double_precision);
+  rows.refine<multi_double::dd_real>("lu_double+dd_real", lu_precision::double_precision,
+                                     {3.2e-32, 2, "1e-32..1e-31 (MP(DP+QD))", "2 (MP(DP+QD))"});
+  rows.refine<multi_double::dd_real>("lu_float+dd_real", lu_precision::single_precision);
+  rows.refine<multi_double::qd_real>("lu_double+qd_real", lu_precision::double_precision);
   if (p.condition == 0)
     rows.refine<double>("lu_float+double", lu_precision::single_precision, {std::nullopt, 5, "", "3-7 (MP(SP+DP))"});
   rows.vendor_double();
@@ -178,9 +178,10 @@ void run_problem(harness::results_table& table, const solvers::dense_problem& p,
 }  // namespace
 
 void run_e7_gesv(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E7: mixed-precision GESV, iterative refinement on a double or float LU with dd_real / qd_real "
-                  "residuals, against the direct dd_real LU, on random and ill-conditioned matrices (seed 002, last "
-                  "slide; m = n = N)");
+  table.set_title(
+      "E7: mixed-precision GESV, iterative refinement on a double or float LU with dd_real / qd_real "
+      "residuals, against the direct dd_real LU, on random and ill-conditioned matrices (Mukunoki and Takahashi, last "
+      "slide; m = n = N)");
   const bool quick = options.size == problem_size::quick;
   const std::vector<std::int64_t> sizes =
       quick ? std::vector<std::int64_t>{256, 512} : std::vector<std::int64_t>{256, 512, 1024, 2048, 4096};

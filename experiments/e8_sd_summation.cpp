@@ -1,4 +1,4 @@
-// E8: seed 004 Figs. 5-6, summing k signed-digit integers of d decimal digits (k = 10^4, 10^5,
+// E8: Otsokov and Magomedov's Figs. 5-6, summing k signed-digit integers of d decimal digits (k = 10^4, 10^5,
 // 10^6; d = 50..1000 as in the paper and beyond) by method 1 and method 2, against GMP on one
 // core and on every core (OpenMP) and against the paper's CPU reference (ordinary digits with
 // carries, one core). The data class is the paper's: random positive integers of exactly d
@@ -29,16 +29,17 @@ class summation_sweep {
  public:
   summation_sweep(harness::results_table& table, const experiment_options& options)
       : table_(table), info_(harness::query_device_info<space>()), paper_(options.size == problem_size::paper) {
-    copy_bandwidth_ = harness::measure_stream_bandwidth_gbs<space>(info_.is_gpu ? (std::size_t(1) << 27) : (std::size_t(1) << 24));
+    copy_bandwidth_ =
+        harness::measure_stream_bandwidth_gbs<space>(info_.is_gpu ? (std::size_t(1) << 27) : (std::size_t(1) << 24));
     add("copy_reference", 0, 0, "bandwidth_gbs", copy_bandwidth_);
   }
 
   void run() {
-    const std::vector<std::int64_t> ks = paper_ ? std::vector<std::int64_t>{10000, 100000, 1000000}
-                                                : std::vector<std::int64_t>{10000};
+    const std::vector<std::int64_t> ks =
+        paper_ ? std::vector<std::int64_t>{10000, 100000, 1000000} : std::vector<std::int64_t>{10000};
     for (const std::int64_t k : ks) {
-      std::vector<int> digits = paper_ ? std::vector<int>{50, 100, 200, 400, 600, 800, 900, 1000, 2000}
-                                       : std::vector<int>{50, 400, 1000};
+      std::vector<int> digits =
+          paper_ ? std::vector<int>{50, 100, 200, 400, 600, 800, 900, 1000, 2000} : std::vector<int>{50, 400, 1000};
       if (paper_ && k <= 100000) digits.push_back(4000);
       if (paper_ && k <= 10000) digits.push_back(8192);
       for (const int d : digits) measure(k, d);
@@ -55,8 +56,8 @@ class summation_sweep {
 
   void measure(std::int64_t k, int d) {
     progress("E8", "k = " + std::to_string(k) + ", " + std::to_string(d) + " digits");
-    sd::array<memory> x(k, d + 1, "kamp::e8::x");
-    sd::fill_random_integers(space(), x, 8000 + d, d);
+    signed_digit::array<memory> x(k, d + 1, "kamp::e8::x");
+    signed_digit::fill_random_integers(space(), x, 8000 + d, d);
     const auto host_digits = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), x.digits());
     const auto host_exponents = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), x.exponents());
     const double transfer_ms = median_milliseconds(
@@ -68,7 +69,7 @@ class summation_sweep {
     add("host_to_device_copy", k, d, "time_ms", transfer_ms);
 
     // The reference, and the CPU baselines on the same integers.
-    const auto numbers = sd::copy_to_host(x);
+    const auto numbers = signed_digit::copy_to_host(x);
     mpz_vector values(numbers.size());
     significands(numbers, values);
     mpz_t exact, check;
@@ -80,7 +81,7 @@ class summation_sweep {
     require_equal(exact, check, "GMP with OpenMP", k, d);
     add("gmp_1core", k, d, "time_ms", gmp1_ms);
     add("gmp_omp_" + std::to_string(cores) + "cores", k, d, "time_ms", gmp_all_ms);
-    const int result_digits = static_cast<int>(sd::sum_digit_count(d + 1, k));
+    const int result_digits = static_cast<int>(signed_digit::sum_digit_count(d + 1, k));
     const auto ordinary = to_ordinary(values, d);
     std::vector<std::uint8_t> ordinary_result;
     const double ordinary_ms =
@@ -90,13 +91,13 @@ class summation_sweep {
     add("ordinary_digits_1core", k, d, "time_ms", ordinary_ms);
 
     const double bytes = double(k) * (d + 1) + 4.0 * k;  // digits, and the exponents read once
-    for (const auto method : {sd::summation_method::method2, sd::summation_method::method1}) {
-      const bool two = method == sd::summation_method::method2;
+    for (const auto method : {signed_digit::summation_method::method2, signed_digit::summation_method::method1}) {
+      const bool two = method == signed_digit::summation_method::method2;
       const std::string name = two ? "sd_method2" : "sd_method1";
-      sd::number result;
+      signed_digit::number result;
       const int reps = two ? 10 : (double(k) * d > 1e8 ? 1 : 3);
-      const double ms = median_milliseconds([&] { result = sd::sum(space(), x, method); }, reps);
-      sd::to_mpz(check, result);
+      const double ms = median_milliseconds([&] { result = signed_digit::sum(space(), x, method); }, reps);
+      signed_digit::to_mpz(check, result);
       require_equal(exact, check, name, k, d);
       add(name, k, d, "time_ms", ms);
       add(name + "_with_transfer", k, d, "time_ms", ms + transfer_ms);
@@ -106,15 +107,16 @@ class summation_sweep {
       add(name + "_vs_gmp_omp", k, d, "speedup", gmp_all_ms / ms);
       if (two) {
         harness::kernel_profiler profiler;
-        sd::sum(space(), x, method);
+        signed_digit::sum(space(), x, method);
         double all_kernels_ms = 0;
         for (const auto& kt : profiler.table()) all_kernels_ms += kt.milliseconds;
         add("sd_method2_all_kernels", k, d, "time_ms", all_kernels_ms);  // what the target counts
         for (const auto& kt : profiler.table()) {
-          if (kt.label != "kamp::sd::sum::method2_columns") continue;
+          if (kt.label != "kamp::signed_digit::sum::method2_columns") continue;
           add("sd_method2_columns_kernel", k, d, "time_ms", kt.milliseconds);
           add("sd_method2_columns_kernel", k, d, "bandwidth_gbs", bytes / (kt.milliseconds * 1e6));
-          add("sd_method2_columns_kernel", k, d, "pct_bandwidth", 100 * bytes / (kt.milliseconds * 1e6) / copy_bandwidth_);
+          add("sd_method2_columns_kernel", k, d, "pct_bandwidth",
+              100 * bytes / (kt.milliseconds * 1e6) / copy_bandwidth_);
         }
         add("sd_method2", k, d, "bandwidth_gbs", bytes / (ms * 1e6));
         add("sd_method2", k, d, "pct_bandwidth", 100 * bytes / (ms * 1e6) / copy_bandwidth_);
@@ -126,8 +128,8 @@ class summation_sweep {
 
   static void require_equal(mpz_srcptr expected, mpz_srcptr got, const std::string& who, std::int64_t k, int d) {
     if (mpz_cmp(expected, got) != 0) {
-      throw std::runtime_error("E8: " + who + " differs from GMP's sum for k = " + std::to_string(k) + ", d = " +
-                               std::to_string(d));
+      throw std::runtime_error("E8: " + who + " differs from GMP's sum for k = " + std::to_string(k) +
+                               ", d = " + std::to_string(d));
     }
   }
 
@@ -140,9 +142,10 @@ class summation_sweep {
 }  // namespace
 
 void run_e8_sd_summation(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E8: signed-digit summation of k random positive d-digit integers, methods 1 and 2, vs GMP (1 "
-                  "core, OpenMP) and the ordinary-digit CPU loop (seed 004 Figs. 5-6: method 1 gains only above ~400 "
-                  "digits, method 2 3-4x at 800-900 digits, transfers included; no numeric figures published)");
+  table.set_title(
+      "E8: signed-digit summation of k random positive d-digit integers, methods 1 and 2, vs GMP (1 "
+      "core, OpenMP) and the ordinary-digit CPU loop (Otsokov and Magomedov, Figs. 5-6: method 1 gains only above ~400 "
+      "digits, method 2 3-4x at 800-900 digits, transfers included; no numeric figures published)");
   summation_sweep sweep(table, options);
   sweep.run();
 }

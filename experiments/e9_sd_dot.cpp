@@ -1,9 +1,9 @@
-// E9: seed 004 Fig. 7, the exact dot product of k pairs of random positive integers of d decimal
-// digits (the paper's d = 50, k = 10^4, 10^5, 10^6; longer d as extra rows), by partial products
-// digit by digit (the paper's) and from 4-digit limbs, summed by method 2, against GMP
-// (mpz_addmul) on one core and on every core (OpenMP). Times are medians of the whole call;
-// "_with_transfer" rows add the host-to-device copy of both arrays. Every result is checked
-// against GMP.
+// E9: Otsokov and Magomedov's Fig. 7, the exact dot product of k pairs of random positive integers
+// of d decimal digits (the paper's d = 50, k = 10^4, 10^5, 10^6; longer d as extra rows), by
+// partial products digit by digit (the paper's) and from 4-digit limbs, summed by method 2, against
+// GMP (mpz_addmul) on one core and on every core (OpenMP). Times are medians of the whole call;
+// "_with_transfer" rows add the host-to-device copy of both arrays. Every result is checked against
+// GMP.
 #include <omp.h>
 
 #include <string>
@@ -30,8 +30,8 @@ class dot_sweep {
       : table_(table), paper_(options.size == problem_size::paper) {}
 
   void run() {
-    const std::vector<std::int64_t> ks = paper_ ? std::vector<std::int64_t>{10000, 100000, 1000000}
-                                                : std::vector<std::int64_t>{10000, 100000};
+    const std::vector<std::int64_t> ks =
+        paper_ ? std::vector<std::int64_t>{10000, 100000, 1000000} : std::vector<std::int64_t>{10000, 100000};
     const std::vector<int> digits = paper_ ? std::vector<int>{50, 100, 200, 500, 1000} : std::vector<int>{50, 200};
     for (const int d : digits) {
       for (const std::int64_t k : ks) measure(k, d);
@@ -48,9 +48,9 @@ class dot_sweep {
 
   void measure(std::int64_t k, int d) {
     progress("E9", "k = " + std::to_string(k) + ", " + std::to_string(d) + " digits");
-    sd::array<memory> x(k, d + 1, "kamp::e9::x"), y(k, d + 1, "kamp::e9::y");
-    sd::fill_random_integers(space(), x, 9000 + d, d);
-    sd::fill_random_integers(space(), y, 9500 + d, d);
+    signed_digit::array<memory> x(k, d + 1, "kamp::e9::x"), y(k, d + 1, "kamp::e9::y");
+    signed_digit::fill_random_integers(space(), x, 9000 + d, d);
+    signed_digit::fill_random_integers(space(), y, 9500 + d, d);
     const auto hx = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), x.digits());
     const auto hy = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y.digits());
     const double transfer_ms = median_milliseconds(
@@ -62,8 +62,8 @@ class dot_sweep {
     add("host_to_device_copy", k, d, "time_ms", transfer_ms);
 
     mpz_vector xs(x.size()), ys(y.size());
-    significands(sd::copy_to_host(x), xs);
-    significands(sd::copy_to_host(y), ys);
+    significands(signed_digit::copy_to_host(x), xs);
+    significands(signed_digit::copy_to_host(y), ys);
     mpz_t exact, check;
     mpz_init(exact);
     mpz_init(check);
@@ -74,15 +74,15 @@ class dot_sweep {
     add("gmp_1core", k, d, "time_ms", gmp1_ms);
     add("gmp_omp_" + std::to_string(cores) + "cores", k, d, "time_ms", gmp_all_ms);
 
-    for (const auto products : {sd::partial_products::digitwise, sd::partial_products::grouped}) {
+    for (const auto products : {signed_digit::partial_products::digitwise, signed_digit::partial_products::grouped}) {
       const std::string name =
-          products == sd::partial_products::digitwise ? "sd_dot_digitwise" : "sd_dot_grouped";
-      sd::number result;
-      const double ms = median_milliseconds([&] { result = sd::dot(space(), x, y, products); }, 10);
-      sd::to_mpz(check, result);
+          products == signed_digit::partial_products::digitwise ? "sd_dot_digitwise" : "sd_dot_grouped";
+      signed_digit::number result;
+      const double ms = median_milliseconds([&] { result = signed_digit::dot(space(), x, y, products); }, 10);
+      signed_digit::to_mpz(check, result);
       if (mpz_cmp(exact, check) != 0) {
-        throw std::runtime_error("E9: " + name + " differs from GMP for k = " + std::to_string(k) + ", d = " +
-                                 std::to_string(d));
+        throw std::runtime_error("E9: " + name + " differs from GMP for k = " + std::to_string(k) +
+                                 ", d = " + std::to_string(d));
       }
       add(name, k, d, "time_ms", ms);
       add(name + "_with_transfer", k, d, "time_ms", ms + transfer_ms);
@@ -90,11 +90,12 @@ class dot_sweep {
       add(name + "_vs_gmp_omp", k, d, "speedup", gmp_all_ms / ms);
       add(name + "_with_transfer_vs_gmp_omp", k, d, "speedup", gmp_all_ms / (ms + transfer_ms));
       harness::kernel_profiler profiler;
-      sd::dot(space(), x, y, products);
+      signed_digit::dot(space(), x, y, products);
       double all_kernels_ms = 0;
       for (const auto& kt : profiler.table()) {
         all_kernels_ms += kt.milliseconds;
-        if (kt.label == "kamp::sd::dot::partial_products") add(name + "_products_kernel", k, d, "time_ms", kt.milliseconds);
+        if (kt.label == "kamp::signed_digit::dot::partial_products")
+          add(name + "_products_kernel", k, d, "time_ms", kt.milliseconds);
       }
       add(name + "_all_kernels", k, d, "time_ms", all_kernels_ms);
     }
@@ -109,9 +110,10 @@ class dot_sweep {
 }  // namespace
 
 void run_e9_sd_dot(harness::results_table& table, const experiment_options& options) {
-  table.set_title("E9: exact signed-digit dot product of k pairs of random positive d-digit integers "
-                  "vs GMP mpz_addmul (1 core, OpenMP) (seed 004 Fig. 7: speedup grows with k and the "
-                  "digit count; no numeric figures published)");
+  table.set_title(
+      "E9: exact signed-digit dot product of k pairs of random positive d-digit integers "
+      "vs GMP mpz_addmul (1 core, OpenMP) (Otsokov and Magomedov, Fig. 7: speedup grows with k and the "
+      "digit count; no numeric figures published)");
   dot_sweep sweep(table, options);
   sweep.run();
 }

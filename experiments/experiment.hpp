@@ -21,7 +21,7 @@ struct experiment_options {
   problem_size size = problem_size::quick;
   std::vector<data_class> data = all_data_classes();  // the GEMV experiments' operands (E1-E4)
   bool host_rows = true;  // in a GPU build, also the rows measured on the host's threads (E0, E3, E11, E12)
-  std::string command;  // recorded in the tables
+  std::string command;    // recorded in the tables
 };
 
 // Whether an experiment also measures on the host's threads: in a GPU build, unless --no-host.

@@ -25,8 +25,12 @@ struct gemv_problem {
   blas::workspace_t<rns::mp_float<N>, memory> workspace;
 
   gemv_problem(std::int64_t rows, std::int64_t cols, data_class data, bool with_structs = true)
-      : m(rows), n(cols), A(rows * cols, "kamp::gemv::A"), x(std::max(rows, cols), "kamp::gemv::x"),
-        y(std::max(rows, cols), "kamp::gemv::y"), y_initial(std::max(rows, cols), "kamp::gemv::y_initial") {
+      : m(rows),
+        n(cols),
+        A(rows * cols, "kamp::gemv::A"),
+        x(std::max(rows, cols), "kamp::gemv::x"),
+        y(std::max(rows, cols), "kamp::gemv::y"),
+        y_initial(std::max(rows, cols), "kamp::gemv::y_initial") {
     if (with_structs) {
       sA = structs("kamp::gemv::sA", rows * cols);
       sx = structs("kamp::gemv::sx", std::max(rows, cols));
@@ -47,9 +51,8 @@ struct gemv_problem {
 
   // A View of mp_float for the basic path, or kamp::allocation_error when the space cannot hold it.
   static Kokkos::View<rns::mp_float<N>*, memory> structs(const char* label, std::int64_t length) {
-    return core::allocate<Kokkos::View<rns::mp_float<N>*, memory>>("kamp::experiments::gemv_problem", label,
-                                                                   core::initial_values::zero,
-                                                                   static_cast<std::size_t>(length));
+    return core::allocate<Kokkos::View<rns::mp_float<N>*, memory>>(
+        "kamp::experiments::gemv_problem", label, core::initial_values::zero, static_cast<std::size_t>(length));
   }
 
   // y (both layouts) back to its drawn values.
@@ -63,9 +66,7 @@ struct gemv_problem {
     blas::gemv(Space(), trans, m, n, alpha, A, m, x, 1, beta, y, 1, &workspace, launch);
   }
   void split(char trans) { run(trans, {rns::gemv_algorithm::split, 0, 0, 0}); }
-  void basic(char trans) {
-    blas::gemv_basic<Space, N, memory>(Space(), trans, m, n, alpha, sA, m, sx, 1, beta, sy, 1);
-  }
+  void basic(char trans) { blas::gemv_basic<Space, N, memory>(Space(), trans, m, n, alpha, sA, m, sx, 1, beta, sy, 1); }
 };
 
 }  // namespace kamp::experiments

@@ -28,8 +28,8 @@ using kamp::experiments::experiment;
 
 // How many of the table's rows are points that did not fit (harness/does_not_fit.hpp).
 std::size_t rows_that_do_not_fit(const kamp::harness::results_table& table) {
-  return static_cast<std::size_t>(std::count_if(table.rows().begin(), table.rows().end(),
-                                                [](const auto& r) { return r.metric == "needs_bytes"; }));
+  return static_cast<std::size_t>(
+      std::count_if(table.rows().begin(), table.rows().end(), [](const auto& r) { return r.metric == "needs_bytes"; }));
 }
 
 // One experiment into <out>/<machine>/<id>.csv and .md (and <id>_kernels.csv with --profile).

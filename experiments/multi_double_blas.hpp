@@ -1,11 +1,11 @@
 #pragma once
-// The measurements behind E5 and E6 (seed 002): AXPY, GEMV (N, T) and GEMM (NN) of any
+// The measurements behind E5 and E6 (Mukunoki and Takahashi): AXPY, GEMV (N, T) and GEMM (NN) of any
 // multi-double or RNS format through kamp::blas on one execution space, each set beside what
 // the same run measured for the vendor's double routine (cuBLAS or OpenBLAS), the copy
 // bandwidth, the DD peak model, QD with OpenMP (host, dd_real and qd_real, when QD is built in) and, at
 // the headline sizes, the error of sampled outputs against MPFR.
 //
-// Flops are seed 002's: 2 DDFlop per multiply-add (AXPY 2n, GEMV 2n^2, GEMM 2n^3). The peak
+// Flops are Mukunoki and Takahashi's: 2 DDFlop per multiply-add (AXPY 2n, GEMV 2n^2, GEMM 2n^3). The peak
 // models are the slides' DD model, written for each multi-double format: the FP64 instruction
 // rate (FMA lanes x clock, vector units only) times 2 flops per multiply-add over the FP64
 // instructions one costs in kamp's arithmetic (madd_fp64_instructions; the slides count 20 for
@@ -21,15 +21,15 @@
 #include <vector>
 
 #include "blas/gemm.hpp"
-#include "dd/expansion_traits.hpp"
+#include "multi_double/expansion_traits.hpp"
 #include "blas/gemv.hpp"
 #include "blas/level1.hpp"
 #include "blas/vendor_blas.hpp"
 #include "core/allocation.hpp"
 #include "core/error_bounds.hpp"
 #include "core/random.hpp"
-#include "dd/dd_format.hpp"
-#include "dd/ds_format.hpp"
+#include "multi_double/dd_format.hpp"
+#include "multi_double/ds_format.hpp"
 #include "experiments/experiment.hpp"
 #include "harness/device_info.hpp"
 #include "harness/does_not_fit.hpp"
@@ -41,31 +41,34 @@
 
 namespace kamp::experiments {
 
-// FP64 instructions per multiply-add, counted from the algorithms (dd/dd_arithmetic.hpp,
-// dd/expansion.hpp); 0 where the format has no FP64 model.
+// FP64 instructions per multiply-add, counted from the algorithms (multi_double/dd_arithmetic.hpp,
+// multi_double/expansion.hpp); 0 where the format has no FP64 model.
 template <class Format>
 constexpr int madd_fp64_instructions() {
   if constexpr (std::is_same<Format, double>::value) {
     return 1;  // one FMA
-  } else if constexpr (std::is_same<Format, dd::dd_real>::value || std::is_same<Format, dd::ds_soa>::value ||
-                std::is_same<Format, dd::ds_aos>::value) {
+  } else if constexpr (std::is_same<Format, multi_double::dd_real>::value ||
+                       std::is_same<Format, multi_double::ds_soa>::value ||
+                       std::is_same<Format, multi_double::ds_aos>::value) {
     return 29;  // DWTimesDW3 9 + AccurateDWPlusDW 20
-  } else if constexpr (dd::expansion_components<Format>::value > 0) {
-    // The fused multiply-add (dd::fma, dd/binned_cores.hpp): n (n + 1) / 2 TwoProds (2 each),
-    // the tail's n - 1 products and 2n - 1 additions, the bins' offsets, the deposits (a
-    // FastTwoSum a bin, then 1 to add what the last bin leaves to rest) of the product's terms and
-    // the addend's n components, the digits (rest into the last bin, 2 flops for each bin's value
-    // and 5 for each carry) and n extractions of Compress over the digits (2 (used - 1)
-    // FastTwoSums each).
+  } else if constexpr (multi_double::expansion_components<Format>::value > 0) {
+    // The fused multiply-add (multi_double::fma, multi_double/binned_cores.hpp): n (n + 1) / 2
+    // TwoProds (2 each), the tail's n - 1 products and 2n - 1 additions, the bins' offsets, the
+    // deposits (a FastTwoSum a bin, then 1 to add what the last bin leaves to rest) of the
+    // product's terms and the addend's n components, the digits (rest into the last bin, 2 flops
+    // for each bin's value and 5 for each carry) and n extractions of Compress over the digits (2
+    // (used - 1) FastTwoSums each).
     constexpr int n = Format::size, fast_two_sum = 3;
-    using bins = dd::detail::fma_bins_of<n>;
+    using bins = multi_double::detail::fma_bins_of<n>;
     auto deposit = [](int depth) { return (bins::last - bins::first_bin(depth) + 1) * fast_two_sum + 1; };
-    int deposits = deposit(0) + deposit(53) + n * deposit(52 * (n - 1)) + deposit(52 * n - dd::detail::ceil_log2(2 * n));
+    int deposits =
+        deposit(0) + deposit(53) + n * deposit(52 * (n - 1)) + deposit(52 * n - multi_double::detail::ceil_log2(2 * n));
     for (int d = 1; d <= n - 2; ++d) deposits += (d + 1) * (deposit(52 * d) + deposit(52 * d + 53));
     for (int k = 0; k < n; ++k) deposits += deposit(52 * k);
     const int digits = fast_two_sum + 2 * bins::count + 5 * bins::last;
     int extractions = 0;
-    for (int used = bins::digit_count; used > bins::digit_count - n; --used) extractions += 2 * (used - 1) * fast_two_sum;
+    for (int used = bins::digit_count; used > bins::digit_count - n; --used)
+      extractions += 2 * (used - 1) * fast_two_sum;
     return n * (n + 1) + (n - 1) + (2 * n - 1) + bins::count + deposits + digits + extractions;  // qd_real: 356
   } else {
     return 0;
@@ -74,16 +77,16 @@ constexpr int madd_fp64_instructions() {
 
 // FP64 instructions per multiply-add of the operation: qd_real's GEMV and GEMM rows sum their
 // products on anchored levels (formats/product_sum_chain.hpp), 136 FP64 instructions a product and a
-// carry pass of 20 every 4 (dd/anchored_level_sum.hpp); AXPY and every other format take the
+// carry pass of 20 every 4 (multi_double/anchored_level_sum.hpp); AXPY and every other format take the
 // format's multiply-add.
 template <class Format>
 int op_madd_fp64_instructions(const std::string& op) {
   const bool chain = op.rfind("gemv", 0) == 0 || op.rfind("gemm", 0) == 0;
-  if (chain && std::is_same<Format, dd::qd_real>::value) return 136 + 20 / 4;
+  if (chain && std::is_same<Format, multi_double::qd_real>::value) return 136 + 20 / 4;
   return madd_fp64_instructions<Format>();
 }
 
-// An operation of seed 002 at one size, with the slides' figures where they have one.
+// An operation of Mukunoki and Takahashi's at one size, with the slides' figures where they have one.
 struct blas_operation {
   std::string name;  // "axpy", "gemv_N", "gemv_T", "gemm_NN"
   std::int64_t n = 0;
@@ -148,9 +151,12 @@ class multi_double_blas {
     add_rows<Format>(op, ms, madds, bytes);
     if (check_error) {
       // AXPY: x was A's first n values; the check recomputes from the operands as stored.
-      if (op.name == "axpy") error_rows<Format>(op, alpha, beta, A, A, y, true);
-      else if (op.name == "gemm_NN") error_rows<Format>(op, alpha, beta, A, *B, *C, false);
-      else error_rows<Format>(op, alpha, beta, A, x, y, false);
+      if (op.name == "axpy")
+        error_rows<Format>(op, alpha, beta, A, A, y, true);
+      else if (op.name == "gemm_NN")
+        error_rows<Format>(op, alpha, beta, A, *B, *C, false);
+      else
+        error_rows<Format>(op, alpha, beta, A, x, y, false);
     }
   }
 
@@ -182,8 +188,8 @@ class multi_double_blas {
 
   // count values of full<Format>'s class: the random doubles drawn in order (the values full()
   // gives one at a time), the conversions on the host's threads (a GEMV operand at n = 8192 is
-  // 67 M values; an RNS conversion takes microseconds, and drawn one by one the RNS rows took
-  // most of E5's time). The device array comes first: a size that does not fit fails before the
+  // 67 M values, and an RNS conversion is costly: drawn one by one, the RNS rows would take most of
+  // E5's time). The device array comes first: a size that does not fit fails before the
   // draws.
   template <class Format>
   static array_t<Format, memory> operand(core::random_source& rng, std::int64_t count, const char* label) {
@@ -202,7 +208,8 @@ class multi_double_blas {
   template <class Format>
   static double stored_bytes(std::int64_t values) {
     // D+S keeps a double and a float (12 bytes) per value in both layouts.
-    constexpr bool ds = std::is_same<Format, dd::ds_soa>::value || std::is_same<Format, dd::ds_aos>::value;
+    constexpr bool ds =
+        std::is_same<Format, multi_double::ds_soa>::value || std::is_same<Format, multi_double::ds_aos>::value;
     return static_cast<double>(values) * (ds ? 12.0 : static_cast<double>(sizeof(value_type_t<Format>)));
   }
 
@@ -225,7 +232,7 @@ class multi_double_blas {
     time.extra["vendor_double_ms"] = std::to_string(vendor);
     time.extra["x_vendor_double"] = std::to_string(ms / vendor);
     table_.add(time);
-    const bool dd = std::is_same<Format, dd::dd_real>::value;
+    const bool dd = std::is_same<Format, multi_double::dd_real>::value;
     auto flops = row<Format>(op, "gddflops", gddflops);
     if (dd && op.paper_gddflops) flops.paper = *op.paper_gddflops;
     table_.add(flops);
@@ -247,7 +254,7 @@ class multi_double_blas {
       table_.add(bw);
     }
 #ifdef KAMP_ENABLE_QD
-    if constexpr (!gpu && (dd || std::is_same<Format, dd::qd_real>::value)) {
+    if constexpr (!gpu && (dd || std::is_same<Format, multi_double::qd_real>::value)) {
       auto qd = row<Format>(op, "speedup", qd_ms<Format>(op) / ms);
       qd.variant = variant + "_vs_qd_openmp";
       table_.add(qd);
@@ -278,7 +285,8 @@ class multi_double_blas {
       ms = median_milliseconds([&] { vendor::axpy(ni, 0.5, a.data(), c.data()); }, repetitions_);
     else if (op.name == "gemm_NN")
       ms = median_milliseconds(
-          [&] { vendor::gemm('N', 'N', ni, ni, ni, 0.5, a.data(), ni, b.data(), ni, 0.5, c.data(), ni); }, repetitions_);
+          [&] { vendor::gemm('N', 'N', ni, ni, ni, 0.5, a.data(), ni, b.data(), ni, 0.5, c.data(), ni); },
+          repetitions_);
     else
       ms = median_milliseconds(
           [&] { vendor::gemv(op.name.back(), ni, ni, 0.5, a.data(), ni, x.data(), 0.5, c.data()); }, repetitions_);
@@ -316,9 +324,12 @@ class multi_double_blas {
     const std::int64_t n = op.n;
     const auto in0 = copy_to_host(out);
     const auto a = copy_to_host(first), b = copy_to_host(second);
-    if (axpy) blas::axpy(Space(), n, alpha, first, 1, out, 1);
-    else if (op.name == "gemm_NN") blas::gemm(Space(), 'N', 'N', n, n, n, alpha, first, n, second, n, beta, out, n);
-    else blas::gemv(Space(), op.name.back(), n, n, alpha, first, n, second, 1, beta, out, 1);
+    if (axpy)
+      blas::axpy(Space(), n, alpha, first, 1, out, 1);
+    else if (op.name == "gemm_NN")
+      blas::gemm(Space(), 'N', 'N', n, n, n, alpha, first, n, second, n, beta, out, n);
+    else
+      blas::gemv(Space(), op.name.back(), n, n, alpha, first, n, second, 1, beta, out, 1);
     Kokkos::fence();
     const auto got = copy_to_host(out);
     const std::int64_t k = axpy ? 1 : n;
@@ -334,13 +345,19 @@ class multi_double_blas {
       core::mpfr_value exact(bits), magnitude(bits), t(bits);
       for (std::int64_t l = 0; l < k; ++l) {
         std::size_t ia = 0, ib = 0;
-        if (axpy) ia = ib = static_cast<std::size_t>(o);  // alpha x_o + y_o: product a_o * 1
-        else if (op.name == "gemm_NN") ia = static_cast<std::size_t>(o % n + l * n), ib = static_cast<std::size_t>(l + (o / n) * n);
-        else if (op.name == "gemv_N") ia = static_cast<std::size_t>(o + l * n), ib = static_cast<std::size_t>(l);
-        else ia = static_cast<std::size_t>(l + o * n), ib = static_cast<std::size_t>(l);
+        if (axpy)
+          ia = ib = static_cast<std::size_t>(o);  // alpha x_o + y_o: product a_o * 1
+        else if (op.name == "gemm_NN")
+          ia = static_cast<std::size_t>(o % n + l * n), ib = static_cast<std::size_t>(l + (o / n) * n);
+        else if (op.name == "gemv_N")
+          ia = static_cast<std::size_t>(o + l * n), ib = static_cast<std::size_t>(l);
+        else
+          ia = static_cast<std::size_t>(l + o * n), ib = static_cast<std::size_t>(l);
         const core::mpfr_value fa = traits::to_mpfr(a[ia]);
-        if (axpy) mpfr_set(t.get(), fa.get(), MPFR_RNDN);
-        else mpfr_mul(t.get(), fa.get(), traits::to_mpfr(b[ib]).get(), MPFR_RNDN);
+        if (axpy)
+          mpfr_set(t.get(), fa.get(), MPFR_RNDN);
+        else
+          mpfr_mul(t.get(), fa.get(), traits::to_mpfr(b[ib]).get(), MPFR_RNDN);
         mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
         mpfr_abs(t.get(), t.get(), MPFR_RNDN);
         mpfr_add(magnitude.get(), magnitude.get(), t.get(), MPFR_RNDN);

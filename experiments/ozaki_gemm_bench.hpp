@@ -34,7 +34,7 @@
 #include "core/allocation.hpp"
 #include "core/error_bounds.hpp"
 #include "core/random.hpp"
-#include "dd/dd_format.hpp"
+#include "multi_double/dd_format.hpp"
 #include "experiments/experiment.hpp"
 #include "experiments/timing.hpp"
 #include "harness/does_not_fit.hpp"
@@ -44,9 +44,11 @@ namespace kamp::experiments::ozaki_bench {
 
 // x 2^e, component by component (exact: the operands stay far from both ends of the range).
 inline double scaled(double x, int e) { return std::ldexp(x, e); }
-inline dd::dd_real scaled(const dd::dd_real& x, int e) { return dd::dd_real(std::ldexp(x.hi, e), std::ldexp(x.lo, e)); }
+inline multi_double::dd_real scaled(const multi_double::dd_real& x, int e) {
+  return multi_double::dd_real(std::ldexp(x.hi, e), std::ldexp(x.lo, e));
+}
 template <int N>
-dd::expansion<N> scaled(dd::expansion<N> x, int e) {
+multi_double::expansion<N> scaled(multi_double::expansion<N> x, int e) {
   for (auto& c : x.c) c = std::ldexp(c, e);
   return x;
 }
@@ -55,13 +57,13 @@ dd::expansion<N> scaled(dd::expansion<N> x, int e) {
 // full significand of the format, and the format's invariant (|c_(i+1)| < 2^-53 |c_i| < ulp(c_i))
 // without the cost of its arithmetic (n^2 values on one host thread).
 inline double full_value(core::random_source& rng, double) { return rng.uniform(); }
-inline dd::dd_real full_value(core::random_source& rng, dd::dd_real) {
+inline multi_double::dd_real full_value(core::random_source& rng, multi_double::dd_real) {
   const double hi = rng.uniform();
-  return dd::dd_real(hi, std::ldexp(rng.uniform(), -53) * std::abs(hi));
+  return multi_double::dd_real(hi, std::ldexp(rng.uniform(), -53) * std::abs(hi));
 }
 template <int N>
-dd::expansion<N> full_value(core::random_source& rng, dd::expansion<N>) {
-  dd::expansion<N> x(rng.uniform());
+multi_double::expansion<N> full_value(core::random_source& rng, multi_double::expansion<N>) {
+  multi_double::expansion<N> x(rng.uniform());
   for (int i = 1; i < N; ++i) x.c[i] = std::ldexp(rng.uniform(), -53) * std::abs(x.c[i - 1]);
   return x;
 }
@@ -115,8 +117,8 @@ std::vector<Value> sampled(const array_t<Value, typename Space::memory_space>& a
       "ozaki_bench_samples", Kokkos::RangePolicy<Space>(0, samples * n), KOKKOS_LAMBDA(std::int64_t e) {
         const int s = static_cast<int>(e / n);
         const std::int64_t l = e % n;
-        out.store(static_cast<std::size_t>(e), a.load(static_cast<std::size_t>(rows ? sample_row(s, n) + l * n
-                                                                                  : l + sample_column(s, n) * n)));
+        out.store(static_cast<std::size_t>(e),
+                  a.load(static_cast<std::size_t>(rows ? sample_row(s, n) + l * n : l + sample_column(s, n) * n)));
       });
   Kokkos::fence();
   return copy_to_host(out);
@@ -183,8 +185,7 @@ sampled_error sample_error(const operands<Space, Value>& o, std::int64_t n, int 
   const core::mpfr_value alpha = traits::to_mpfr(o.alpha);
   sampled_error e;
   for (int s = 0; s < samples; ++s) {
-    core::mpfr_value exact(precision), magnitude(precision), t(precision), largest_a(precision),
-        largest_b(precision);
+    core::mpfr_value exact(precision), magnitude(precision), t(precision), largest_a(precision), largest_b(precision);
     for (std::int64_t l = 0; l < n; ++l) {
       const core::mpfr_value a = traits::to_mpfr(o.rows_a[static_cast<std::size_t>(s * n + l)]);
       const core::mpfr_value b = traits::to_mpfr(o.columns_b[static_cast<std::size_t>(s * n + l)]);
@@ -295,8 +296,8 @@ class bench {
     blas::ozaki::report report;
     const double ms = median_milliseconds(
         [&] {
-          report = blas::gemm_ozaki(Space(), 'N', 'N', n, n, n, o.alpha, o.A, n, o.B, n, format_traits<Value>::zero(), o.C, n, opts,
-                                    &plan);
+          report = blas::gemm_ozaki(Space(), 'N', 'N', n, n, n, o.alpha, o.A, n, o.B, n, format_traits<Value>::zero(),
+                                    o.C, n, opts, &plan);
         },
         reps);
     const int kept = bits > 0 ? bits : blas::ozaki::scheme_format<Value>::default_bits;
@@ -321,14 +322,17 @@ class bench {
     if (!report.scheme || report.column_blocks > 1) return;
     // The stages apart, each fenced: their median times and shares of their sum.
     const Space exec;
-    const double analyse = median_milliseconds(
-        [&] { plan.analyse(exec, false, false, n, n, n, o.A, n, o.B, n, opts); }, reps);
+    const double analyse =
+        median_milliseconds([&] { plan.analyse(exec, false, false, n, n, n, o.A, n, o.B, n, opts); }, reps);
     const double residues = median_milliseconds([&] { plan.residues(exec); }, reps);
     const double products = median_milliseconds([&] { plan.products(exec); }, reps);
-    const double combine = median_milliseconds([&] { plan.combine(exec, o.alpha, format_traits<Value>::zero(), true, o.C, n); }, reps);
+    const double combine =
+        median_milliseconds([&] { plan.combine(exec, o.alpha, format_traits<Value>::zero(), true, o.C, n); }, reps);
     const double sum = analyse + residues + products + combine;
-    for (const auto& [stage, t] : {std::pair<const char*, double>{"analyse", analyse}, {"residues", residues},
-                                   {"products", products}, {"combine", combine}}) {
+    for (const auto& [stage, t] : {std::pair<const char*, double>{"analyse", analyse},
+                                   {"residues", residues},
+                                   {"products", products},
+                                   {"combine", combine}}) {
       add(tag(row(variant + "_" + stage, n, data, "time_ms", t)));
       add(tag(row(variant + "_" + stage, n, data, "time_share_pct", 100.0 * t / sum)));
     }

@@ -34,7 +34,7 @@ cp "$scratch/ceilings/$machine/E0.csv" "$dest/E0.csv"
 
 if [ "$mode" = ncu ]; then
   # What each column of the table needs. The launch attributes and the occupancy limit are not in
-  # `ncu --query-metrics`' list but every ncu since 2020 has them; each other metric is kept only
+  # `ncu --query-metrics`' list but ncu collects them all the same; each other metric is kept only
   # if this ncu lists it (Hopper's names; a column without its metric shows "-").
   always=(gpu__time_duration.sum sm__maximum_warps_per_active_cycle_pct
     launch__occupancy_limit_registers launch__occupancy_limit_shared_mem launch__occupancy_limit_blocks

@@ -15,14 +15,14 @@ namespace {
 template <class Format>
 struct qd_type_of;
 template <>
-struct qd_type_of<dd::dd_real> {
+struct qd_type_of<multi_double::dd_real> {
   using type = ::dd_real;
-  static type convert(const dd::dd_real& v) { return type(v.hi, v.lo); }
+  static type convert(const multi_double::dd_real& v) { return type(v.hi, v.lo); }
 };
 template <>
-struct qd_type_of<dd::qd_real> {
+struct qd_type_of<multi_double::qd_real> {
   using type = ::qd_real;
-  static type convert(const dd::qd_real& v) { return type(v.c[0], v.c[1], v.c[2], v.c[3]); }
+  static type convert(const multi_double::qd_real& v) { return type(v.c[0], v.c[1], v.c[2], v.c[3]); }
 };
 
 template <class Format>
@@ -127,14 +127,14 @@ double gemm_ms(std::int64_t n, const Format& alpha, const std::vector<Format>& A
       repetitions);
 }
 
-#define KAMP_QD_BASELINE(Format)                                                                              \
-  template double axpy_ms<Format>(const Format&, const std::vector<Format>&, const std::vector<Format>&, int); \
-  template double gemv_ms<Format>(char, std::int64_t, const Format&, const std::vector<Format>&,             \
-                                  const std::vector<Format>&, const Format&, const std::vector<Format>&, int); \
-  template double gemm_ms<Format>(std::int64_t, const Format&, const std::vector<Format>&,                   \
-                                  const std::vector<Format>&, const Format&, const std::vector<Format>&, int);
-KAMP_QD_BASELINE(dd::dd_real)
-KAMP_QD_BASELINE(dd::qd_real)
+#define KAMP_QD_BASELINE(Format)                                                                                       \
+  template double axpy_ms<Format>(const Format&, const std::vector<Format>&, const std::vector<Format>&, int);         \
+  template double gemv_ms<Format>(char, std::int64_t, const Format&, const std::vector<Format>&,                       \
+                                  const std::vector<Format>&, const Format&, const std::vector<Format>&, int);         \
+  template double gemm_ms<Format>(std::int64_t, const Format&, const std::vector<Format>&, const std::vector<Format>&, \
+                                  const Format&, const std::vector<Format>&, int);
+KAMP_QD_BASELINE(multi_double::dd_real)
+KAMP_QD_BASELINE(multi_double::qd_real)
 #undef KAMP_QD_BASELINE
 
 }  // namespace kamp::experiments::qd_baseline

@@ -1,15 +1,15 @@
 #pragma once
-// The CPU baselines of seed 002: the QD library's dd_real and qd_real (Hida, Li, Bailey) with
+// The CPU baselines of Mukunoki and Takahashi: the QD library's dd_real and qd_real (Hida, Li, Bailey) with
 // OpenMP over output elements, as the slides ran dd_real on the CPU. Each function converts
-// kamp's values (Format: dd::dd_real or dd::qd_real) to QD's once, times the QD loop (median of
-// `repetitions` after a warm-up) and returns milliseconds. The loops walk column-major memory in order (the best order for QD's
-// scalar operators), so the baseline is not slowed by strided access. Built only when QD is
-// found (KAMP_ENABLE_QD).
+// kamp's values (Format: multi_double::dd_real or multi_double::qd_real) to QD's once, times the QD
+// loop (median of `repetitions` after a warm-up) and returns milliseconds. The loops walk
+// column-major memory in order (the best order for QD's scalar operators), so the baseline is not
+// slowed by strided access. Built only when QD is found (KAMP_ENABLE_QD).
 #include <cstdint>
 #include <vector>
 
-#include "dd/dd_real.hpp"
-#include "dd/expansion_type.hpp"
+#include "multi_double/dd_real.hpp"
+#include "multi_double/expansion_type.hpp"
 
 namespace kamp::experiments::qd_baseline {
 

@@ -17,14 +17,14 @@ mpz_vector::~mpz_vector() {
   for (auto& v : values_) mpz_clear(&v);
 }
 
-void significands(const std::vector<sd::number>& numbers, mpz_vector& out) {
+void significands(const std::vector<signed_digit::number>& numbers, mpz_vector& out) {
   if (out.size() != numbers.size()) throw std::invalid_argument("kamp::experiments::significands: size mismatch");
   const auto count = static_cast<std::int64_t>(numbers.size());
   bool all_integers = true;
 #pragma omp parallel for reduction(&& : all_integers)
   for (std::int64_t j = 0; j < count; ++j) {
     all_integers = all_integers && numbers[j].exponent() == 0;
-    sd::to_mpz(out[j], numbers[j]);
+    signed_digit::to_mpz(out[j], numbers[j]);
   }
   if (!all_integers) throw std::invalid_argument("kamp::experiments::significands: a number has a nonzero exponent");
 }

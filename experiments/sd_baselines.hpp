@@ -1,6 +1,6 @@
 #pragma once
 // The CPU baselines of the signed-digit experiments (E8, E9): GMP on one core and with OpenMP
-// over all cores, and seed 004's own CPU reference, ordinary decimal digits added with carries.
+// over all cores, and Otsokov and Magomedov's own CPU reference, ordinary decimal digits added with carries.
 #include <gmp.h>
 
 #include <cstdint>
@@ -26,7 +26,7 @@ class mpz_vector {
 };
 
 // The significands of numbers that all have exponent 0 (throws std::invalid_argument otherwise).
-void significands(const std::vector<sd::number>& numbers, mpz_vector& out);
+void significands(const std::vector<signed_digit::number>& numbers, mpz_vector& out);
 
 // sum_j x_j and sum_j x_j y_j on `threads` threads: each thread adds a contiguous slice into its
 // own integer, and the slices' sums are added in order.
@@ -39,7 +39,7 @@ struct ordinary_integers {
   std::vector<std::uint8_t> data;
 };
 ordinary_integers to_ordinary(const mpz_vector& x, int digits);
-// Seed 004's CPU summation: every number added digit by digit with carries into an accumulator
+// Otsokov and Magomedov's CPU summation: every number added digit by digit with carries into an accumulator
 // of `result_digits` ordinary digits, one core. Returns the accumulator.
 std::vector<std::uint8_t> ordinary_sum(const ordinary_integers& x, int result_digits);
 void ordinary_to_mpz(const std::vector<std::uint8_t>& digits, mpz_ptr out);

@@ -12,7 +12,8 @@ namespace kamp {
 template <class Traits, class = void>
 struct has_fma_common_path : std::false_type {};
 template <class Traits>
-struct has_fma_common_path<Traits, std::void_t<decltype(&Traits::fma_common_path),
-                                               decltype(&Traits::fma_takes_common_path)>> : std::true_type {};
+struct has_fma_common_path<Traits,
+                           std::void_t<decltype(&Traits::fma_common_path), decltype(&Traits::fma_takes_common_path)>>
+    : std::true_type {};
 
 }  // namespace kamp

@@ -1,7 +1,7 @@
 #pragma once
 // format_traits<Format>: everything the BLAS layer, the tests and the experiments know about a
 // number format. Each format's folder specialises it once (rns/rns_format.hpp,
-// dd/dd_format.hpp, ...); nothing outside a format's folder names its internals.
+// multi_double/dd_format.hpp, ...); nothing outside a format's folder names its internals.
 //
 // A specialisation provides
 //   using value_type;                       the number in registers; device-callable arithmetic

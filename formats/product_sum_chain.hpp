@@ -53,7 +53,7 @@ struct fma_product_chain : value_chain<Format> {
   KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>&, const value&) { return false; }
 };
 
-// Accumulators that re-anchor (dd/anchored_level_sum.hpp) offer add and renormalise in parts: a
+// Accumulators that re-anchor (multi_double/anchored_level_sum.hpp) offer add and renormalise in parts: a
 // test, the rare re-anchoring and a branch-free rest.
 template <class Accumulator, class = void>
 struct reanchors : std::false_type {};
@@ -161,8 +161,7 @@ struct has_value_product_sum<Traits, std::void_t<typename Traits::value_product_
 // value_product_sum: the products' terms summed unnormalised, rounded once; a non-finite result
 // asks for the chain to be redone with fma.
 template <class Format>
-struct value_product_chain
-    : summed_products_chain<Format, typename format_traits<Format>::value_product_sum> {
+struct value_product_chain : summed_products_chain<Format, typename format_traits<Format>::value_product_sum> {
   using base = summed_products_chain<Format, typename format_traits<Format>::value_product_sum>;
   KOKKOS_INLINE_FUNCTION static value_type_t<Format> result(const typename base::accumulator& s) {
     return format_traits<Format>::value_product_sum_result(s);

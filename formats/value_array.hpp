@@ -23,7 +23,8 @@ struct value_array {
 
   value_array() = default;
   explicit value_array(std::size_t n, const std::string& label = "kamp::value_array")
-      : values(core::allocate<Kokkos::View<Value*, MemorySpace>>("kamp::value_array", label, core::initial_values::zero, n)) {}
+      : values(core::allocate<Kokkos::View<Value*, MemorySpace>>("kamp::value_array", label, core::initial_values::zero,
+                                                                 n)) {}
 
   KOKKOS_INLINE_FUNCTION std::size_t size() const { return values.extent(0); }
   KOKKOS_INLINE_FUNCTION Value load(std::size_t i) const { return values(i); }

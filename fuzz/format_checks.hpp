@@ -1,6 +1,6 @@
 #pragma once
 // The checks that format_text and format_mpfr apply to a value converted into every format of
-// formats::value_formats, so that a format is fuzzed by being listed. For a value v of format F
+// blas::value_formats, so that a format is fuzzed by being listed. For a value v of format F
 // converted from `source` (the input's exact value):
 //   - v holds F's representation invariant (format_traits<F>::invariant_violation);
 //   - v is NaN or an infinity of source's sign when source is, and within F's unit roundoff u of
@@ -18,7 +18,7 @@
 
 #include "core/mpfr_exponent_range.hpp"
 #include "core/mpfr_value.hpp"
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "fuzz/fuzz_support.hpp"
 
 namespace kamp::fuzz {
@@ -33,15 +33,13 @@ inline void initialize_kokkos() {
 
 // Where every listed format's unit roundoff bounds its conversions and its storage: no component
 // of a multi-double value underflows (an expansion<8>'s last is 2^-364 below its first) and D+S
-// keeps its lo a normal float (dd/ds_storage.hpp: 2^-73 <= |x| <= 2^180).
+// keeps its lo a normal float (multi_double/ds_storage.hpp: 2^-73 <= |x| <= 2^180).
 inline bool in_window(mpfr_srcptr x) {
   return mpfr_regular_p(x) && mpfr_get_exp(x) - 1 >= -73 && mpfr_get_exp(x) <= 180;
 }
 
 // Both NaN, or equal (+0 and -0 are).
-inline bool same_value(mpfr_srcptr a, mpfr_srcptr b) {
-  return (mpfr_nan_p(a) && mpfr_nan_p(b)) || mpfr_equal_p(a, b);
-}
+inline bool same_value(mpfr_srcptr a, mpfr_srcptr b) { return (mpfr_nan_p(a) && mpfr_nan_p(b)) || mpfr_equal_p(a, b); }
 
 // `value` is a faithful copy of `reference`: special values carried over, within u inside the
 // window. Nothing is checked of finite values outside it.
@@ -56,8 +54,8 @@ inline void require_close(mpfr_srcptr value, mpfr_srcptr reference, const core::
   mpfr_set(exact.get(), reference, MPFR_RNDN);
   mpfr_set(got.get(), value, MPFR_RNDN);
   const core::mpfr_value error = core::relative_error(got, exact);
-  require(error <= u, what + ": relative error " + error.to_string(6) + " above u = " + u.to_string(6) +
-                          " (value " + got.to_string() + ", reference " + exact.to_string() + ")");
+  require(error <= u, what + ": relative error " + error.to_string(6) + " above u = " + u.to_string(6) + " (value " +
+                          got.to_string() + ", reference " + exact.to_string() + ")");
 }
 
 template <class F>

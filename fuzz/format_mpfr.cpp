@@ -1,4 +1,4 @@
-// MPFR values into every format of formats::value_formats (format_traits<F>::from_mpfr): any
+// MPFR values into every format of blas::value_formats (format_traits<F>::from_mpfr): any
 // precision up to 4096 bits and any exponent of MPFR's widest range, NaN, the infinities and the
 // zeros. Every format gives a value that passes format_checks.hpp against the input (or raises
 // kamp::invalid_argument, which the RNS formats document for values beyond their exponent range).
@@ -62,7 +62,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const kamp::core::mpfr_value x = decode(data, size);
   const std::string origin = "MPFR " + x.to_string(20) + " (" + std::to_string(x.precision()) + " bits)";
-  kamp::formats::for_each_type(kamp::formats::value_formats{},
+  kamp::formats::for_each_type(kamp::blas::value_formats{},
                                [&](auto format) { convert<typename decltype(format)::type>(x, origin); });
   return 0;
 }

@@ -1,4 +1,4 @@
-// Decimal text into every format of formats::value_formats (format_traits<F>::from_string). A
+// Decimal text into every format of blas::value_formats (format_traits<F>::from_string). A
 // text is a number when MPFR reads it whole; then every format gives a value that passes
 // format_checks.hpp against the text's value at 4096 bits (or raises kamp::invalid_argument,
 // which the RNS formats document for values beyond their exponent range), and otherwise every
@@ -57,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const kamp::invalid_argument&) {
   }
   require(!number || text.find('\0') == std::string::npos, "a text holding a NUL byte was read as a number");
-  kamp::formats::for_each_type(kamp::formats::value_formats{}, [&](auto format) {
+  kamp::formats::for_each_type(kamp::blas::value_formats{}, [&](auto format) {
     convert<typename decltype(format)::type>(text, number ? &exact : nullptr);
   });
   return 0;

@@ -32,10 +32,15 @@ void check_ranges(const gemm_settings& s) {
 }
 
 std::vector<std::string> written(const gemm_settings& s) {
-  std::vector<std::string> args = {"--size", std::to_string(s.size), "--format", s.format, "--engine", s.engine,
-                                   "--repeat", std::to_string(s.repeat), "--panel-bytes", shortest(s.panel_bytes),
-                                   "--check", std::to_string(s.check), "--space", s.space};
-  if (s.grid_rows > 0) args.insert(args.end(), {"--grid", std::to_string(s.grid_rows) + "x" + std::to_string(s.grid_cols)});
+  std::vector<std::string> args = {"--size",        std::to_string(s.size),
+                                   "--format",      s.format,
+                                   "--engine",      s.engine,
+                                   "--repeat",      std::to_string(s.repeat),
+                                   "--panel-bytes", shortest(s.panel_bytes),
+                                   "--check",       std::to_string(s.check),
+                                   "--space",       s.space};
+  if (s.grid_rows > 0)
+    args.insert(args.end(), {"--grid", std::to_string(s.grid_rows) + "x" + std::to_string(s.grid_cols)});
   if (s.help) args.push_back("--help");
   if (s.host_staged) args.push_back("--host-staged");
   return args;
@@ -44,8 +49,7 @@ std::vector<std::string> written(const gemm_settings& s) {
 bool same(const gemm_settings& a, const gemm_settings& b) {
   return a.help == b.help && a.size == b.size && a.format == b.format && a.engine == b.engine &&
          a.grid_rows == b.grid_rows && a.grid_cols == b.grid_cols && a.repeat == b.repeat &&
-         a.panel_bytes == b.panel_bytes && a.check == b.check && a.space == b.space &&
-         a.host_staged == b.host_staged;
+         a.panel_bytes == b.panel_bytes && a.check == b.check && a.space == b.space && a.host_staged == b.host_staged;
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 // indices in range, rows sorted), and writing it and reading it back gives the same matrix, bit
 // for bit. The process may allocate 32 MiB (core::cap_allocatable_bytes): a size line that
 // declares more is an error like one beyond the machine. Reading, checking and writing are linear
-// in the declared rows, and at 256 MiB a 29-million-row matrix of one entry took over 10 s.
+// in the declared rows, so under a larger cap a size line alone could make an input run long
+// enough to count as a hang.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -39,8 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     a = kamp::sparse::read_matrix_market(in, "fuzz");
   } catch (const kamp::sparse::matrix_market_error& e) {
     const auto lines = std::count(text.begin(), text.end(), '\n') + 1;
-    require(e.line() >= 1 && e.line() <= lines, "an error on line " + std::to_string(e.line()) + " of " +
-                                                    std::to_string(lines) + ": " + e.what());
+    require(e.line() >= 1 && e.line() <= lines,
+            "an error on line " + std::to_string(e.line()) + " of " + std::to_string(lines) + ": " + e.what());
     return 0;
   }
   kamp::sparse::validate(a);  // kamp::invalid_argument here is a crash: the reader broke the invariant

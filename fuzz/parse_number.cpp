@@ -35,7 +35,8 @@ void check_integer(const std::string& text) {
   const number_error error = kamp::core::to_integer(text, v);
   long long c = 0;
   bool range_error = false;
-  const bool whole = read_whole_c(text, [](const char* s, char** e) { return std::strtoll(s, e, 10); }, c, range_error);
+  const bool whole = read_whole_c(
+      text, [](const char* s, char** e) { return std::strtoll(s, e, 10); }, c, range_error);
   if (error == number_error::none) require(whole && !range_error && c == v, "to_integer disagrees with strtoll");
   if (error == number_error::out_of_range) require(whole && range_error, "to_integer: out of range, strtoll not");
 
@@ -54,7 +55,8 @@ void check_real(const std::string& text) {
   const number_error error = kamp::core::to_real(text, v);
   double c = 0;
   bool range_error = false;
-  const bool whole = read_whole_c(text, [](const char* s, char** e) { return std::strtod(s, e); }, c, range_error);
+  const bool whole = read_whole_c(
+      text, [](const char* s, char** e) { return std::strtod(s, e); }, c, range_error);
   if (error == number_error::none) {
     require(std::isfinite(v), "to_real read a non-finite value");
     require(whole && std::memcmp(&c, &v, sizeof v) == 0, "to_real disagrees with strtod");

@@ -20,8 +20,8 @@ using kamp::fuzz::require;
 std::vector<std::string> written(const run_arguments& a) {
   const auto& o = a.options;
   std::vector<std::string> args = {"--size", o.size == kamp::experiments::problem_size::quick ? "quick" : "paper",
-                                   "--out", a.out_dir, "--data",
-                                   o.data.size() == 1 ? kamp::experiments::to_string(o.data[0]) : "both"};
+                                   "--out",  a.out_dir,
+                                   "--data", o.data.size() == 1 ? kamp::experiments::to_string(o.data[0]) : "both"};
   if (!o.host_rows) args.push_back("--no-host");
   if (a.list) args.push_back("--list");
   args.insert(args.end(), a.ids.begin(), a.ids.end());

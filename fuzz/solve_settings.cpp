@@ -33,12 +33,25 @@ void check_ranges(const solve_settings& s) {
 
 std::vector<std::string> written(const solve_settings& s) {
   const auto& o = s.solver;
-  std::vector<std::string> args = {"--format", s.format, "--space", s.space, "--solver",
-                                   o.precondition ? "vpbicgstab" : "bicgstab", "--reorder",
-                                   s.reorder ? "rcm" : "none", "--tolerance", shortest(o.tolerance),
-                                   "--max-iterations", std::to_string(o.max_iterations), "--inner-sweeps",
-                                   std::to_string(o.inner.sweeps), "--omega", shortest(o.inner.omega),
-                                   "--inner-tolerance", shortest(o.inner.inner_tolerance), "--true-residual-every",
+  std::vector<std::string> args = {"--format",
+                                   s.format,
+                                   "--space",
+                                   s.space,
+                                   "--solver",
+                                   o.precondition ? "vpbicgstab" : "bicgstab",
+                                   "--reorder",
+                                   s.reorder ? "rcm" : "none",
+                                   "--tolerance",
+                                   shortest(o.tolerance),
+                                   "--max-iterations",
+                                   std::to_string(o.max_iterations),
+                                   "--inner-sweeps",
+                                   std::to_string(o.inner.sweeps),
+                                   "--omega",
+                                   shortest(o.inner.omega),
+                                   "--inner-tolerance",
+                                   shortest(o.inner.inner_tolerance),
+                                   "--true-residual-every",
                                    std::to_string(o.true_residual_every)};
   if (s.help) args.push_back("--help");
   if (s.profile) args.push_back("--profile");

@@ -31,8 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   cache.store(key, entry);
   const kamp::blas::tuning_cache reread(path);
   require(reread.warning().empty(), "the rewritten cache does not read back: " + reread.warning());
-  require(reread.size() == expected, "the rewritten cache has " + std::to_string(reread.size()) + " entries, not " +
-                                         std::to_string(expected));
+  require(reread.size() == expected,
+          "the rewritten cache has " + std::to_string(reread.size()) + " entries, not " + std::to_string(expected));
   const auto found = reread.find(key);
   require(found && found->launch == entry.launch && found->milliseconds == entry.milliseconds &&
               found->candidates == entry.candidates,

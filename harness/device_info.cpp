@@ -81,10 +81,17 @@ int attribute(cudaDeviceAttr what, int device) {
 // the data-centre parts (6.0, 7.0, 8.0) have 32, Hopper (9.0) has 64, the others 2 or 4.
 int fp64_units_per_sm(int cc) {
   switch (cc) {
-    case 60: case 70: case 80: return 32;
-    case 90: return 64;
-    case 52: case 61: return 4;
-    default: return 2;
+    case 60:
+    case 70:
+    case 80:
+      return 32;
+    case 90:
+      return 64;
+    case 52:
+    case 61:
+      return 4;
+    default:
+      return 2;
   }
 }
 
@@ -118,8 +125,9 @@ device_info query_gpu_info() {
 }
 #else
 device_info query_gpu_info() {
-  throw std::runtime_error("kamp::harness::query_gpu_info: kamp was built without a GPU backend "
-                           "(configure with the cuda preset)");
+  throw std::runtime_error(
+      "kamp::harness::query_gpu_info: kamp was built without a GPU backend "
+      "(configure with the cuda preset)");
 }
 #endif
 

@@ -12,13 +12,13 @@
 namespace kamp::harness {
 
 struct device_info {
-  std::string backend;   // Kokkos execution space name, e.g. "Cuda" or "OpenMP"
-  std::string name;      // GPU or CPU model
+  std::string backend;  // Kokkos execution space name, e.g. "Cuda" or "OpenMP"
+  std::string name;     // GPU or CPU model
   bool is_gpu = false;
-  int compute_units = 0;           // streaming multiprocessors, or host threads
-  int compute_capability = 0;      // 90 for sm_90; 0 on the host
-  double clock_mhz = 0;            // peak core clock
-  double memory_clock_mhz = 0;     // GPU memory clock (0 when unknown)
+  int compute_units = 0;        // streaming multiprocessors, or host threads
+  int compute_capability = 0;   // 90 for sm_90; 0 on the host
+  double clock_mhz = 0;         // peak core clock
+  double memory_clock_mhz = 0;  // GPU memory clock (0 when unknown)
   int memory_bus_bits = 0;
   std::size_t memory_bytes = 0;
   std::size_t l2_bytes = 0;
@@ -57,11 +57,11 @@ device_info query_device_info() {
 
 namespace detail {
 
-// y = x once. On a GPU each work item copies two elements half the array apart: measured on an
-// H200, one double per thread reaches 3.7 TB/s and two reach 4.3 TB/s, the rate of cudaMemcpy.
+// y = x once. On a GPU each work item copies two elements half the array apart: one double per
+// thread keeps too few loads in flight to reach cudaMemcpy's rate, two reach it.
 // On a host each thread copies the range it first touched when the views were filled, in a loop
-// of its own: with the GPU's guarded second element in it, the compiler masked loads beyond the
-// array and the copy ran at 1 GB/s; with the two halves, each thread streamed ranges other
+// of its own: with the GPU's guarded second element in it, the compiler would mask loads beyond
+// the array and the copy would crawl; with the two halves, each thread would stream ranges other
 // threads had placed (remote on a multi-socket host).
 template <class ExecSpace, class View>
 void copy_once(const View& x, const View& y) {

@@ -68,7 +68,8 @@ std::string demangled(const std::string& name) {
   int status = 0;
   std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(type.c_str(), nullptr, nullptr, &status), std::free);
   if (status != 0 || !text) return name;
-  return slash == std::string::npos ? std::string(text.get()) : text.get() + std::string("/") + demangled(name.substr(slash + 1));
+  return slash == std::string::npos ? std::string(text.get())
+                                    : text.get() + std::string("/") + demangled(name.substr(slash + 1));
 }
 
 // Only mangled type names are rewritten: a label such as "row_sum" could also demangle (as a
@@ -101,7 +102,8 @@ void begin_kernel(const char* name, std::uint32_t, std::uint64_t* id) {
   auto& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   *id = s.next_id++;
-  running_kernel& k = s.running[*id] = running_kernel{label_of(s, name), {}, false, s.any(&kernel_profiler_options::named_ranges)};
+  running_kernel& k = s.running[*id] =
+      running_kernel{label_of(s, name), {}, false, s.any(&kernel_profiler_options::named_ranges)};
   if (k.named_range) open_range(k.label);
   k.start = clock::now();
 }
@@ -165,8 +167,8 @@ kernel_profiler::kernel_profiler(kernel_profiler_options options) {
 kernel_profiler::~kernel_profiler() {
   auto& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  s.living.erase(std::find_if(s.living.begin(), s.living.end(),
-                              [&](const profiler_record& r) { return r.owner == this; }));
+  s.living.erase(
+      std::find_if(s.living.begin(), s.living.end(), [&](const profiler_record& r) { return r.owner == this; }));
   install(s);
 }
 
@@ -197,7 +199,8 @@ std::string kernel_profiler::format() const {
   for (const auto& r : rows) width = std::max(width, r.label.size());
   std::string out;
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s %8s %12s %8s\n", static_cast<int>(width), "kernel", "calls", "time_ms", "share_%");
+  std::snprintf(line, sizeof line, "%-*s %8s %12s %8s\n", static_cast<int>(width), "kernel", "calls", "time_ms",
+                "share_%");
   out += line;
   for (const auto& r : rows) {
     out += r.label + std::string(width - r.label.size(), ' ');

@@ -29,7 +29,7 @@ std::optional<double> product_of_dims(const std::string& dims) {
 }
 
 // A metric value with its thousands separators dropped ("2,500,000"); none for anything else
-// (ncu writes n/a for a metric it could not collect, which std::stod threw out of E2 for).
+// (ncu writes n/a for a metric it could not collect, on which std::stod would throw).
 std::optional<double> metric_value(const std::string& text) {
   std::string digits;
   for (const char c : text)

@@ -18,8 +18,8 @@ std::string kernel_label(const std::string& name, double threads, double matrix_
 
 // metric -> value (base units, thousands separators dropped) per kernel label; the last
 // launch of each label wins. A record whose value is not a finite number (ncu's n/a) or whose
-// launch shape has a dimension beyond double gives none. Raises kamp::invalid_argument (argument KAMP_E2_NCU_DIR) for a file
-// that cannot be read or holds no ncu CSV.
+// launch shape has a dimension beyond double gives none. Raises kamp::invalid_argument (argument
+// KAMP_E2_NCU_DIR) for a file that cannot be read or holds no ncu CSV.
 std::map<std::string, std::map<std::string, double>> read_ncu_csv(const std::string& path, double matrix_cells);
 
 }  // namespace kamp::harness

@@ -47,8 +47,7 @@ void results_table::add(result_row row) {
   require_argument(metrics().count(row.metric) == 1, fn, "row.metric", row.metric,
                    "must be one of the metric vocabulary (time_ms, gflops, bandwidth_gbs, ...)");
   require_argument(std::isfinite(row.value), fn, "row.value", row.value, "must be finite");
-  require_argument(!row.paper || std::isfinite(*row.paper), fn, "row.paper", row.paper.value_or(0),
-                   "must be finite");
+  require_argument(!row.paper || std::isfinite(*row.paper), fn, "row.paper", row.paper.value_or(0), "must be finite");
   rows_.push_back(std::move(row));
   if (!csv_path_.empty()) write_csv(csv_path_);
 }
@@ -115,9 +114,8 @@ void results_table::write_csv(const std::string& path) const {
   for (const auto& r : rows_) {
     out << csv_field(r.id) << ',' << csv_field(r.variant) << ',' << r.bits << ',' << r.m << ',' << r.n << ','
         << r.metric << ',' << number(r.value) << ',' << csv_field(metrics().at(r.metric)) << ','
-        << (r.paper ? number(*r.paper) : "") << ',' << csv_field(context_.machine) << ','
-        << csv_field(context_.backend) << ',' << csv_field(context_.kokkos) << ',' << csv_field(context_.git_hash)
-        << ',' << context_.date;
+        << (r.paper ? number(*r.paper) : "") << ',' << csv_field(context_.machine) << ',' << csv_field(context_.backend)
+        << ',' << csv_field(context_.kokkos) << ',' << csv_field(context_.git_hash) << ',' << context_.date;
     for (const auto& k : keys) {
       const auto it = r.extra.find(k);
       out << ',' << (it == r.extra.end() ? "" : csv_field(it->second));
@@ -130,9 +128,9 @@ void results_table::write_csv(const std::string& path) const {
 void results_table::write_markdown(const std::string& path, const std::string& stopped_by) const {
   std::ostringstream out;
   out << "# " << title_ << "\n\n"
-      << "- machine: " << context_.machine << "\n- backend: " << context_.backend << "\n- Kokkos: "
-      << context_.kokkos << "\n- git: " << context_.git_hash << "\n- date: " << context_.date
-      << "\n- command: `" << context_.command << "`\n\n";
+      << "- machine: " << context_.machine << "\n- backend: " << context_.backend << "\n- Kokkos: " << context_.kokkos
+      << "\n- git: " << context_.git_hash << "\n- date: " << context_.date << "\n- command: `" << context_.command
+      << "`\n\n";
   if (!stopped_by.empty()) out << "**Incomplete**: the run stopped after these rows: " << stopped_by << "\n\n";
   const std::set<std::string> keys = extra_keys(rows_);
   out << "| variant | bits | m | n | metric | ours | unit | paper | ours/paper |";
@@ -142,8 +140,8 @@ void results_table::write_markdown(const std::string& path, const std::string& s
   out << '\n';
   for (const auto& r : rows_) {
     out << "| " << r.variant << " | " << r.bits << " | " << r.m << " | " << r.n << " | " << r.metric << " | "
-        << number(r.value) << " | " << metrics().at(r.metric) << " | " << (r.paper ? number(*r.paper) : "")
-        << " | " << (r.paper && *r.paper != 0 ? number(r.value / *r.paper) : "") << " |";
+        << number(r.value) << " | " << metrics().at(r.metric) << " | " << (r.paper ? number(*r.paper) : "") << " | "
+        << (r.paper && *r.paper != 0 ? number(r.value / *r.paper) : "") << " |";
     for (const auto& k : keys) {
       const auto it = r.extra.find(k);
       out << ' ' << (it == r.extra.end() ? "" : it->second) << " |";

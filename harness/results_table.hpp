@@ -20,7 +20,7 @@ struct result_row {
   std::string variant;  // what was measured, e.g. "cublas_dgemm"
   int bits = 0;         // working precision in bits (53 for double)
   std::int64_t m = 0, n = 0;
-  std::string metric;   // one of results_table::metrics()
+  std::string metric;  // one of results_table::metrics()
   double value = 0;
   std::optional<double> paper;               // the source document's figure, when it has one
   std::map<std::string, std::string> extra;  // further columns

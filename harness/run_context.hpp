@@ -5,12 +5,12 @@
 namespace kamp::harness {
 
 struct run_context {
-  std::string machine;  // results/<machine>/; KAMP_MACHINE, else derived from the device
-  std::string backend;  // Kokkos default execution space
-  std::string kokkos;   // version, enabled backends, architecture
-  std::string git_hash; // KAMP_GIT_HASH, else the commit the build was configured from
-  std::string date;     // UTC, ISO 8601
-  std::string command;  // how the run was started
+  std::string machine;   // results/<machine>/; KAMP_MACHINE, else derived from the device
+  std::string backend;   // Kokkos default execution space
+  std::string kokkos;    // version, enabled backends, architecture
+  std::string git_hash;  // KAMP_GIT_HASH, else the commit the build was configured from
+  std::string date;      // UTC, ISO 8601
+  std::string command;   // how the run was started
 
   // Gathers everything above; `command` is passed through.
   static run_context current(const std::string& command);

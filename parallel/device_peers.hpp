@@ -28,7 +28,8 @@ namespace kamp::parallel {
 namespace detail {
 inline void check_cuda(cudaError_t status, const char* call) {
   if (status != cudaSuccess)
-    throw std::runtime_error(std::string("kamp::parallel (device peers): ") + call + " failed: " + cudaGetErrorString(status));
+    throw std::runtime_error(std::string("kamp::parallel (device peers): ") + call +
+                             " failed: " + cudaGetErrorString(status));
 }
 }  // namespace detail
 
@@ -56,7 +57,8 @@ class exported_buffer {
 // object orders it (a barrier) so that no rank frees its buffer while another still reads it.
 class peer_buffers {
  public:
-  peer_buffers(const communicator& comm, const exported_buffer& mine) : me_(comm.rank()), opened_(comm.size(), nullptr) {
+  peer_buffers(const communicator& comm, const exported_buffer& mine)
+      : me_(comm.rank()), opened_(comm.size(), nullptr) {
     struct exported {
       cudaIpcMemHandle_t handle;
       bool present;
@@ -65,7 +67,8 @@ class peer_buffers {
     if (me.present) detail::check_cuda(cudaIpcGetMemHandle(&me.handle, mine.data()), "cudaIpcGetMemHandle");
     const auto all = comm.allgather_value(me);
     for (int r = 0; r < comm.size(); ++r) {
-      if (r == comm.rank()) opened_[r] = mine.data();
+      if (r == comm.rank())
+        opened_[r] = mine.data();
       else if (all[r].present) {
         void* peer = nullptr;
         detail::check_cuda(cudaIpcOpenMemHandle(&peer, all[r].handle, cudaIpcMemLazyEnablePeerAccess),
@@ -90,9 +93,9 @@ class peer_buffers {
 
 // An exported buffer kept from one collective to the next and opened by every rank once, for
 // collectives that move large parts repeatedly (the distributed GEMM's panels): the first copy
-// out of a newly mapped 4 GiB peer allocation took 316 ms on an H200, later ones 11 ms (392 GB/s;
-// experiments/comparisons/peer_copy_first_touch.txt). One per process, for one communicator at a time;
-// released at Kokkos::finalize, when no rank copies any more.
+// out of a newly mapped peer allocation pays for the mapping, many times a later copy's time
+// (experiments/comparisons/peer_copy_first_touch.txt). One per process, for one communicator at a
+// time; released at Kokkos::finalize, when no rank copies any more.
 class peer_workspace {
  public:
   static peer_workspace& get() {
@@ -138,7 +141,8 @@ class peer_workspace {
 // caller must order the record before the wait (by a message, parallel/peer_exchange.hpp).
 class peer_events {
  public:
-  peer_events(const communicator& comm, int count) : count_(count), events_(static_cast<std::size_t>(comm.size() * count)) {
+  peer_events(const communicator& comm, int count)
+      : count_(count), events_(static_cast<std::size_t>(comm.size() * count)) {
     const int me = comm.rank();
     std::vector<cudaIpcEventHandle_t> mine(static_cast<std::size_t>(count)), all(events_.size());
     for (int k = 0; k < count; ++k) {

@@ -65,16 +65,18 @@ class peer_exchange {
     std::vector<std::array<std::uint64_t, 3>> told(sends.size()), heard(receives_.size());
     std::vector<message> out, in;
     for (std::size_t k = 0; k < sends.size(); ++k) {
-      require_argument(sends[k].offset + sends[k].bytes <= packed_bytes, fn, "sends", "a part for rank " + std::to_string(sends[k].peer),
-                       "must lie inside the packed bytes");
+      require_argument(sends[k].offset + sends[k].bytes <= packed_bytes, fn, "sends",
+                       "a part for rank " + std::to_string(sends[k].peer), "must lie inside the packed bytes");
       told[k] = {sends[k].offset, sends[k].bytes, packed_bytes};
       out.push_back({sends[k].peer, told[k].data(), sizeof(told[k])});
       receivers_.push_back(sends[k].peer);
     }
-    for (std::size_t k = 0; k < receives_.size(); ++k) in.push_back({receives_[k].peer, heard[k].data(), sizeof(heard[k])});
+    for (std::size_t k = 0; k < receives_.size(); ++k)
+      in.push_back({receives_[k].peer, heard[k].data(), sizeof(heard[k])});
     comm.start_exchange(out, in)->wait();
     for (std::size_t k = 0; k < receives_.size(); ++k) {
-      require_argument(heard[k][1] == receives_[k].bytes, fn, "receives", "the part from rank " + std::to_string(receives_[k].peer),
+      require_argument(heard[k][1] == receives_[k].bytes, fn, "receives",
+                       "the part from rank " + std::to_string(receives_[k].peer),
                        "must have the " + std::to_string(heard[k][1]) + " bytes that rank sends");
       sources_.push_back({heard[k][0], heard[k][2]});
     }
@@ -113,7 +115,8 @@ class peer_exchange {
 
   void* begin(cudaStream_t stream) {
     const int slot = static_cast<int>(exchanges_ % 2);
-    for (int r : receivers_) check(cudaStreamWaitEvent(stream, events_.of(r, consumed + slot), 0), "cudaStreamWaitEvent");
+    for (int r : receivers_)
+      check(cudaStreamWaitEvent(stream, events_.of(r, consumed + slot), 0), "cudaStreamWaitEvent");
     return buffer_.data() + slot * packed_bytes_;
   }
 
@@ -129,9 +132,10 @@ class peer_exchange {
     for (std::size_t k = 0; k < receives_.size(); ++k) {
       const int q = receives_[k].peer;
       check(cudaStreamWaitEvent(stream, events_.of(q, packed + slot), 0), "cudaStreamWaitEvent");
-      check(cudaMemcpyAsync(receives_[k].destination, opened_.of(q) + slot * sources_[k].slot_bytes + sources_[k].offset,
-                            receives_[k].bytes, cudaMemcpyDeviceToDevice, stream),
-            "cudaMemcpyAsync");
+      check(
+          cudaMemcpyAsync(receives_[k].destination, opened_.of(q) + slot * sources_[k].slot_bytes + sources_[k].offset,
+                          receives_[k].bytes, cudaMemcpyDeviceToDevice, stream),
+          "cudaMemcpyAsync");
     }
     check(cudaEventRecord(events_.of(me, consumed + slot), stream), "cudaEventRecord");
     ++exchanges_;

@@ -1,7 +1,8 @@
 #pragma once
 // A communicator that forwards to another and adds up the wall time spent in it: the
 // allgathers and, for exchanges, posting plus waiting. That is the communication share of a
-// distributed solve (waiting for a slower rank included), as the seed's Fig. 2 reports it.
+// distributed solve (waiting for a slower rank included), as the VPBi-CGSTAB paper's Fig. 2
+// reports it.
 #include <chrono>
 #include <memory>
 #include <utility>
@@ -33,9 +34,7 @@ class timed_communicator final : public communicator {
 
  private:
   using clock = std::chrono::steady_clock;
-  static double elapsed(clock::time_point start) {
-    return std::chrono::duration<double>(clock::now() - start).count();
-  }
+  static double elapsed(clock::time_point start) { return std::chrono::duration<double>(clock::now() - start).count(); }
   class timed_pending final : public pending_exchange {
    public:
     timed_pending(std::unique_ptr<pending_exchange> inner, std::shared_ptr<double> seconds)

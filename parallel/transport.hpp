@@ -32,7 +32,7 @@ bool transport_available(transport how, const communicator& comm) {
 template <class MemorySpace>
 transport fastest_transport(const communicator& comm) {
   return transport_available<MemorySpace>(transport::device_peers, comm) ? transport::device_peers
-                                                                          : transport::host_staged;
+                                                                         : transport::host_staged;
 }
 
 }  // namespace kamp::parallel

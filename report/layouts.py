@@ -4,7 +4,7 @@ column alone (the experiment fills it on the paper's own workload); a layout car
 for the peers the paper timed and kamp does not run (the "paper only" rows), shown in the panel of
 the paper's data class.
 
-SECTIONS orders the report: one section per seed document, then the experiments beyond the seeds.
+SECTIONS orders the report: one section per source paper, then the experiments beyond the papers.
 The vocabulary (Pick, Axis, Like, Ratio, Table) is defined and explained in pivot.py."""
 import re
 
@@ -15,7 +15,7 @@ DATA_CLASSES = [Pick("p/4-bit inputs (the paper's data)", PAPER_DATA),
                 Pick("full-precision inputs (kamp's extra class)", {"data": "full"})]
 PRECISIONS = [Pick(f"{bits} bits", {"bits": str(bits)}) for bits in (106, 212, 424, 848, 1696)]
 
-# Seed 000, Table 3 (GTX 1080, 1000 x 1000, 424 bits, N): the six kernels by the paper's names.
+# Isupov and Knyazkov, Table 3 (GTX 1080, 1000 x 1000, 424 bits, N): the six kernels by the paper's names.
 TABLE_3_KERNELS = [
     Pick("mp_vec2scal_mul_esi", {"variant": "vec_scal::esi", "algorithm": "split"}),
     Pick("mp_vec2scal_mul_digits", {"variant": "vec_scal::digits", "algorithm": "split"}),
@@ -31,7 +31,7 @@ E1 = [
           where={"metric": "time_ms"}, extra_rows=Axis(("variant", "algorithm"), "{variant} ({algorithm} path)")),
 ]
 
-# Seed 000, Table 4 (its bandwidth shares are the text's, 51 % and 16 % of 320.3 GB/s): E2's rows
+# Isupov and Knyazkov, Table 4 (its bandwidth shares are the text's, 51 % and 16 % of 320.3 GB/s): E2's rows
 # carry them on the paper's data.
 TABLE_4_METRICS = [Pick("occupancy %", {"metric": "occupancy_pct"}),
                    Pick("divergence %", {"metric": "divergence_pct"}),
@@ -44,7 +44,7 @@ E2 = [Table("Table 4: the two costliest kernels", [
     Pick("mp_matrix_row_sum", {"variant": "row_sum"}),
 ], TABLE_4_METRICS, panels=DATA_CLASSES, extra_rows=Axis("variant"))]
 
-# Seed 000, Table 5 (GTX 1080, GEMV 1000 x 1000, ms). E3's rows carry the paper's figures on the
+# Isupov and Knyazkov, Table 5 (GTX 1080, GEMV 1000 x 1000, ms). E3's rows carry the paper's figures on the
 # paper's data (p/4-bit, n = 1000); CAMPARY's stand beside kamp's N-term expansions (expansion_N),
 # the nearest thing kamp runs to CAMPARY. The peers kamp does not run are the paper-only rows.
 E3 = [Table("Table 5: GEMV time (ms) vs precision", [
@@ -63,9 +63,10 @@ E3 = [Table("Table 5: GEMV time (ms) vs precision", [
 E4 = [Table("GEMV relative error and the bound (16)-(19)", Axis(("variant", "m", "n"), "{variant}, {m} x {n}"),
             PRECISIONS, panels=Axis(("data", "metric"), "{data} data, {metric}"))]
 
-SEED_000 = ("Seed 000: RNS multiple-precision GEMV (Isupov & Knyazkov 2020)", "seed-000", ["E1", "E2", "E3", "E4", "E12"])
+SEED_000 = ("Isupov and Knyazkov, \"Multiple-precision matrix-vector multiplication on graphics processing units\", "
+            "Program Systems: Theory and Applications 11:3 (2020): RNS GEMV", "seed-000", ["E1", "E2", "E3", "E4", "E12"])
 
-# Seed 002 (Tesla C2050 slides): the routines at the slides' sizes, in each of kamp's formats.
+# Mukunoki and Takahashi (Tesla C2050 slides): the routines at the slides' sizes, in each of kamp's formats.
 FORMATS = [Pick(label, {"variant": Like(f"^{prefix}_")}) for label, prefix in
            (("dd_real", "dd_real"), ("qd_real", "qd_real"), ("rns_106", "rns_106"), ("rns_212", "rns_212"))]
 
@@ -134,9 +135,10 @@ E7 = [
     Table("Mixed-precision GESV: time (ms) and speedup", Axis("n", "N = {n}"), E7_METHODS,
           panels=Axis(("matrix", "metric"), "{matrix}: {metric}"), where={"metric": ("time_ms", "speedup")}),
 ]
-SEED_002 = ("Seed 002: double-double BLAS on the GPU (Mukunoki & Takahashi, slides)", "seed-002", ["E5", "E6", "E7"])
+SEED_002 = ("Mukunoki and Takahashi, quadruple-precision (double-double) BLAS on GPUs, with the D+S storage and "
+            "mixed-precision GESV (slides, University of Tsukuba)", "seed-002", ["E5", "E6", "E7"])
 
-# Seed 003: VPBi-CGSTAB. Octuple precision there, rns_212 here; "up to 16.38x over OpenMP".
+# The VPBi-CGSTAB paper. Octuple precision there, rns_212 here; "up to 16.38x over OpenMP".
 E11_FORMATS = [Pick(label, {"variant": name}) for label, name in
                (("BiCGSTAB, double", "bicgstab_double"), ("VPBiCGSTAB, double", "vpbicgstab_double"),
                 ("VPBiCGSTAB, dd_real outer", "vpbicgstab_dd_real"), ("VPBiCGSTAB, qd_real outer", "vpbicgstab_qd_real"),
@@ -151,7 +153,7 @@ E11 = [
         Pick("qd_real VPBiCGSTAB", {"variant": "speedup_qd"}),
         Pick("rns_212 VPBiCGSTAB", {"variant": "speedup_rns"}),
     ], Axis("space"), where={"metric": "speedup"},
-        note="Seed 003 reports up to 16.38x over OpenMP in octuple precision on its own matrices and cluster; "
+        note="The VPBi-CGSTAB paper reports up to 16.38x over OpenMP in octuple precision on its own matrices and cluster; "
              "it is a different workload, so it is not set beside these rows."),
     Table("The sparse matrix-vector product", Axis("variant"), Axis("metric"),
           where={"variant": Like("^(spmv_|copy_reference)")}),
@@ -165,9 +167,10 @@ E11 = [
           where={"part": Like(".")}),
     Table("The matrix's storage", Axis("variant"), Axis("metric"), where={"metric": "ratio", "variant": Like("^sliced_")}),
 ]
-SEED_003 = ("Seed 003: multiple-precision VPBiCGSTAB (GPU cluster)", "seed-003", ["E11"])
+SEED_003 = ("Multiple-precision Krylov subspace method on a GPU cluster (short paper: the variable-preconditioned "
+            "Bi-CGSTAB with GMP and CUMP)", "seed-003", ["E11"])
 
-# Seed 004 Figs. 5-7: speedup against the digits, one curve per k (terms summed).
+# Otsokov and Magomedov, Figs. 5-7: speedup against the digits, one curve per k (terms summed).
 BY_DIGITS_AND_K = dict(rows=Axis("n", "{n} digits"), columns=Axis("m", "k = {m}"))
 E8 = [Table("Figs. 5-6: summation speedup", panels=Axis("variant"), where={"metric": "speedup"}, **BY_DIGITS_AND_K,
             note="Paper: method 1 gains only above ~400 digits; method 2 is 3-4x faster at 800-900 digits."),
@@ -179,9 +182,10 @@ E9 = [Table("Fig. 7: dot product speedup", panels=Axis("variant"), where={"metri
       Table("Dot product time (ms)", panels=Axis("variant"), where={"metric": "time_ms"}, **BY_DIGITS_AND_K)]
 E10 = [Table("Figs. 2-3: relative error (%) against beta", Axis("n", "beta = {n}"), Axis("variant"),
              panels=Axis("data"), note="Paper: float fails from beta = 18.")]
-SEED_004 = ("Seed 004: redundant signed digits (Otsokov & Magomedov)", "seed-004", ["E8", "E9", "E10"])
+SEED_004 = ("Otsokov and Magomedov, \"Using of redundant signed-digit numeral system for accelerating and improving "
+            "the accuracy of computer floating-point calculations\"", "seed-004", ["E8", "E9", "E10"])
 
-# Beyond the seeds: kamp's own experiments, each a plain pivot.
+# Beyond the papers: kamp's own experiments, each a plain pivot.
 E12 = [Table("RNS add and mul: split kernels, one thread per number, MPFR", Axis(("n", "bits"), "n = {n}, {bits} bits"),
              Axis("variant"), panels=Axis("metric"))]
 
@@ -212,7 +216,7 @@ E13 = ozaki_tables("dd_real and emulated double GEMM by the Ozaki scheme II on t
 E14 = ozaki_tables("qd_real, expansion<8> and RNS GEMM by the Ozaki scheme II with wide moduli")
 E0 = [Table("Machine ceilings: copy, DAXPY, DGEMV, DGEMM, FMA peak", Axis(("variant", "space"), "{variant} [{space}]"),
             Axis("metric"), panels=Axis(("m", "n"), "m = {m}, n = {n}"))]
-BEYOND = ("Beyond the seeds: kamp's own experiments", "beyond", ["E13", "E14", "E0"])
+BEYOND = ("Beyond the papers: kamp's own experiments", "beyond", ["E13", "E14", "E0"])
 
 SECTIONS = [SEED_000, SEED_002, SEED_003, SEED_004, BEYOND]
 

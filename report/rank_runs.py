@@ -1,4 +1,4 @@
-"""Seed 003's speedup by process count, from real rank-count runs of kamp_solve: the
+"""The VPBi-CGSTAB paper's speedup by process count, from real rank-count runs of kamp_solve: the
 e11_solves.csv that experiments/device/e11_solves.sh writes (solves to a tolerance) and the
 e11_scaling.csv of a fixed-iteration loop, found in any folder under a machine's results.
 
@@ -92,8 +92,8 @@ def run_table(rows):
 
 
 def blocks(results_root):
-    """The seed-003 section's by-process-count tables, one per run folder and commit."""
-    out = [Heading(3, "Seed 003 by process count: rank-count runs of kamp_solve", "seed-003-ranks"),
+    """The VPBi-CGSTAB section's by-process-count tables, one per run folder and commit."""
+    out = [Heading(3, "The VPBi-CGSTAB paper by process count: rank-count runs of kamp_solve", "seed-003-ranks"),
            Paragraph("Each table is one run of `kamp_solve` on 1, 2 and 4 MPI ranks (one GPU a rank) from one "
                      "commit, read from the run folder named above it. kamp_run's E11 tables are one process and "
                      "are not rank counts.")]

@@ -4,8 +4,8 @@
 Writes OUT/REPORT.md and a self-contained OUT/report.html (default OUT: results/ at kamp's root):
 a table of contents, each machine's build and commands, the headline ratios (against the papers per
 data class, the peers measured in the same run and the physical limits that bound their rows), one
-section per source paper with each experiment laid out as its paper's table (layouts.py) and seed
-003's rank-count runs (rank_runs.py), the CPU build against the GPU build (compare.py's matching),
+section per source paper with each experiment laid out as its paper's table (layouts.py) and the VPBi-CGSTAB
+paper's rank-count runs (rank_runs.py), the CPU build against the GPU build (compare.py's matching),
 and what was not run. A cell reads "ours (paper; ours/paper)"; a share that its model does not bound
 reads "model error" (models.py). A CSV row that no table places is counted and listed, folded, under
 its experiment, never dropped."""

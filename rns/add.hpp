@@ -1,5 +1,5 @@
 #pragma once
-// Addition and subtraction as three stages (seed 000, section 4):
+// Addition and subtraction as three stages (Isupov and Knyazkov, section 4):
 //   add_esi    sign, exponent, interval and alignment plan from the operands' exponents
 //              and intervals, one thread per element;
 //   add_digit  one residue of the result from the plan, one thread per residue;
@@ -140,8 +140,7 @@ KOKKOS_INLINE_FUNCTION add_plan add_esi(const mp_header& x, const residue* x_dig
   }
   // a: the operand with the larger exponent; c: the other. Both are copies, picked field by
   // field, and the plan's two terms are values placed at the end: references that pick x or y
-  // at run time put both operands and the plan in local memory on a GPU (the row sums' profile
-  // showed some 26 local loads and stores an addition on its longest path).
+  // at run time would put both operands and the plan in local memory on a GPU.
   const bool x_leads = x.exp >= y.exp;
   const mp_header a = detail::pick(x_leads, x, y), c = detail::pick(x_leads, y, x);
   const residue* c_digits = x_leads ? y_digits : x_digits;

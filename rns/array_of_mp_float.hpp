@@ -33,10 +33,10 @@ void apply_per_thread(const ExecSpace& exec, elementwise op, Kokkos::View<const 
   const char* fn = "kamp::rns::apply_per_thread";
   require_argument(y.extent(0) == x.extent(0), fn, "y.extent(0)", y.extent(0), "must equal x.extent(0)");
   require_argument(z.extent(0) == x.extent(0), fn, "z.extent(0)", z.extent(0), "must equal x.extent(0)");
-  const char* label = op == elementwise::add ? "kamp::rns::add::per_thread"
-                      : op == elementwise::sub ? "kamp::rns::sub::per_thread" : "kamp::rns::mul::per_thread";
-  Kokkos::parallel_for(label,
-                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, x.extent(0)),
+  const char* label = op == elementwise::add   ? "kamp::rns::add::per_thread"
+                      : op == elementwise::sub ? "kamp::rns::sub::per_thread"
+                                               : "kamp::rns::mul::per_thread";
+  Kokkos::parallel_for(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>(exec, 0, x.extent(0)),
                        per_thread_kernel<N, MemorySpace>{x, y, z, op, basis<N>::template in<MemorySpace>()});
 }
 

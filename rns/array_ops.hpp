@@ -28,9 +28,10 @@ void check_operand(const char* function, const char* name, const char* inc_name,
   core::check_vector_length(function, name, inc_name, n, static_cast<std::int64_t>(a.size()), inc);
 }
 
-// The round stage's policy. Its rare path (round_in_full) needs some 255 registers, which
-// held the whole kernel to an eighth of the GPU's threads although almost every element takes
-// the short path; the bound trades spills on the rare path for four times the threads.
+// The round stage's policy. Its rare path (round_in_full) needs far more registers than the
+// short path, which would hold the whole kernel to a fraction of the GPU's threads although
+// almost every element takes the short path; the bound trades spills on the rare path for
+// several times the threads.
 template <class ExecSpace>
 using round_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, core::kernel_arguments,
                                          Kokkos::LaunchBounds<256, 4>>;
@@ -42,9 +43,9 @@ void launch_round(const std::string& label, const ExecSpace& exec, std::int64_t 
 }
 
 template <class ExecSpace, int N, class MemorySpace>
-void add_or_sub(const char* name, bool negate, const ExecSpace& exec, std::int64_t n,
-                const mp_array<N, MemorySpace>& x, std::int64_t incx, const mp_array<N, MemorySpace>& y,
-                std::int64_t incy, const mp_array<N, MemorySpace>& z, std::int64_t incz) {
+void add_or_sub(const char* name, bool negate, const ExecSpace& exec, std::int64_t n, const mp_array<N, MemorySpace>& x,
+                std::int64_t incx, const mp_array<N, MemorySpace>& y, std::int64_t incy,
+                const mp_array<N, MemorySpace>& z, std::int64_t incz) {
   const std::string fn = std::string("kamp::rns::") + name;
   require_argument(n >= 0, fn.c_str(), "n", n, "must be >= 0");
   check_operand(fn.c_str(), "x", "incx", n, x, incx);
@@ -75,8 +76,8 @@ void run_mul_stages(const std::string& label, const ExecSpace& exec, std::int64_
 
 template <class ExecSpace, int N, class MemorySpace>
 void product(const char* name, const ExecSpace& exec, std::int64_t n, bool scalar, const mp_float<N>& alpha,
-             const mp_array<N, MemorySpace>& x, std::int64_t incx, const mp_array<N, MemorySpace>& y,
-             std::int64_t incy, const mp_array<N, MemorySpace>& z, std::int64_t incz) {
+             const mp_array<N, MemorySpace>& x, std::int64_t incx, const mp_array<N, MemorySpace>& y, std::int64_t incy,
+             const mp_array<N, MemorySpace>& z, std::int64_t incz) {
   const std::string fn = std::string("kamp::rns::") + name;
   require_argument(n >= 0, fn.c_str(), "n", n, "must be >= 0");
   check_operand(fn.c_str(), "x", "incx", n, x, incx);

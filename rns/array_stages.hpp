@@ -1,5 +1,5 @@
 #pragma once
-// The split-kernel stages of elementwise operations on mp_arrays (seed 000, section 4):
+// The split-kernel stages of elementwise operations on mp_arrays (Isupov and Knyazkov, section 4):
 // esi (one thread per element: sign, exponent, interval, plan into buf), digits (one thread
 // per residue, consecutive threads on consecutive residues of one number, so every access
 // is coalesced) and round (one thread per element). Each is a named functor so profiles
@@ -79,9 +79,8 @@ struct mul_digits_stage {
   const basis_constants<N>* b;
 
   // Residues per thread: four (one 16-byte access per operand) when N allows. With one residue a
-  // thread the stage issued 183 instructions per residue on the H200, most of them the element's
-  // 64-bit index maps and header test; with four it took 0.091 ms instead of 0.253 (ncu,
-  // mat_scal at 424 bits).
+  // thread, the element's 64-bit index maps and header test would be most of the stage's
+  // instructions; four residues share them.
   static constexpr int per_thread = N % 4 == 0 ? 4 : 1;
   static std::int64_t threads(std::int64_t elements) { return elements * (N / per_thread); }
 

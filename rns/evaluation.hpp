@@ -1,5 +1,5 @@
 #pragma once
-// Interval evaluation of X/M from the residues of X (fractional CRT, seed 000 eq. 4):
+// Interval evaluation of X/M from the residues of X (fractional CRT, Isupov and Knyazkov's eq. 4):
 // with s_i = x_i w_i mod m_i, X/M is the fractional part of sum_i s_i/m_i. The sum is taken
 // twice, rounded down with RD(1/m_i) and up with RU(1/m_i); if both have the same integer
 // part that is the CRT rank and the fractions bound X/M. If not, X/M is within the sums'
@@ -16,8 +16,8 @@ namespace kamp::rns {
 enum class range_hint { none, below_half };
 
 struct fraction_bounds {
-  double lo = 0, up = 0;   // bounds of the fractional part, 0 <= lo <= up <= 1
-  double rank = 0;         // floor(sum_i s_i/m_i), exact
+  double lo = 0, up = 0;  // bounds of the fractional part, 0 <= lo <= up <= 1
+  double rank = 0;        // floor(sum_i s_i/m_i), exact
 };
 
 namespace detail {
@@ -89,8 +89,8 @@ KOKKOS_INLINE_FUNCTION void evaluate(const residue* x, const basis_constants<N>&
   std::int64_t scaled = 0;
   while (f.lo < 0.125 && f.up < 0.25) {
     // k = floor(-log2(up)) - 1 >= 1 (up < 1/4), from up's binary exponent: exact, where log2's
-    // rounding differs between the host's and a GPU's libraries (a different step there gave
-    // the two a different, equally valid, interval). up = f 2^e with f in [1/2, 1), so
+    // rounding differs between the host's and a GPU's libraries (a different step there would
+    // give the two a different, equally valid, interval). up = f 2^e with f in [1/2, 1), so
     // -log2(up) is in (-e, 1 - e] and reaches 1 - e only for f = 1/2.
     int e = 0;
     const double f_up = ::frexp(f.up, &e);

@@ -35,10 +35,10 @@ KOKKOS_INLINE_FUNCTION mp_float<N> from_expansion_sum(const double (&c)[K], cons
     if (c[k] == 0) continue;
     int ek = 0;
     const double significand = ::ldexp(::frexp(::fabs(c[k]), &ek), 53);  // an integer below 2^53
-    const int shift = ek - 53 - g;  // c_k = +-significand 2^(ek - 53)
+    const int shift = ek - 53 - g;                                       // c_k = +-significand 2^(ek - 53)
     if (shift <= -53) continue;
-    const auto integer = shift >= 0 ? static_cast<std::uint64_t>(significand)
-                                    : static_cast<std::uint64_t>(significand) >> -shift;
+    const auto integer =
+        shift >= 0 ? static_cast<std::uint64_t>(significand) : static_cast<std::uint64_t>(significand) >> -shift;
     const int d = shift > 0 ? shift : 0;  // d <= q + 3 (k = 0): inside the pow2 table
     const bool same_sign = (c[k] < 0) == (c[0] < 0);
     for (int i = 0; i < N; ++i) {

@@ -64,8 +64,8 @@ KOKKOS_INLINE_FUNCTION mp_float<N> fma(const mp_float<N>& a, const mp_float<N>& 
   other_plan.shift = 0;
   mp_float<N> z;
   z.exp = other.exp;
-  const add_plan plan = detail::combine_planned<N>(lead, lead_plan, lead.sign, other, other_plan, other.sign, p_leads,
-                                                   z, b);
+  const add_plan plan =
+      detail::combine_planned<N>(lead, lead_plan, lead.sign, other, other_plan, other.sign, p_leads, z, b);
   for (int i = 0; i < N; ++i) z.digits[i] = add_digit<N, false>(p.digits[i], t.digits[i], plan, i, b);
   round_stage<N>(z, plan.flags, b);
   return z;

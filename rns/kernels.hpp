@@ -3,7 +3,7 @@
 // functions that call them (its BLAS kernels are blas/rns/kernels.hpp). This header only
 // declares the kernels: their definitions (rns/kernels_impl.hpp) are compiled once per
 // (space, N) into kamp_rns, by units CMake generates for every precision of
-// formats::rns_formats on every enabled Kokkos space (cmake/kamp_instances.cmake).
+// blas::rns_formats on every enabled Kokkos space (cmake/kamp_instances.cmake).
 // A translation unit that calls them compiles no RNS kernel, which keeps the CUDA build short.
 // Arrays must live in the space's memory space.
 //
@@ -38,7 +38,6 @@ struct kernels {
                   std::int64_t incy, const array& z, std::int64_t incz);
   static void scale(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx,
                     const array& z, std::int64_t incz);
-
 
   static void apply_per_thread(const ExecSpace& exec, elementwise op, const_structs x, const_structs y, structs z);
   static void fill_random(const array& a, structs copy, std::uint64_t seed, std::int64_t stride, int bits);

@@ -34,8 +34,8 @@ void kernels<ExecSpace, N>::scale(const ExecSpace& exec, std::int64_t n, const v
 }
 
 template <class ExecSpace, int N>
-void kernels<ExecSpace, N>::apply_per_thread(const ExecSpace& exec, elementwise op, const_structs x,
-                                             const_structs y, structs z) {
+void kernels<ExecSpace, N>::apply_per_thread(const ExecSpace& exec, elementwise op, const_structs x, const_structs y,
+                                             structs z) {
   impl::apply_per_thread(exec, op, x, y, z);
 }
 

@@ -12,9 +12,8 @@ namespace kamp::rns {
 using residue = std::int32_t;
 
 // The corrections after a quotient estimate: r + m for r < 0, and r - m for r >= m. A GPU
-// selects in one instruction either way. On a CPU GCC compiled some of these selects to
-// branches on data (perf annotate of the fused GEMV on full data), so the host takes sign masks;
-// on their own they did not move that GEMV beyond noise (docs/design.md).
+// selects in one instruction either way. On a CPU GCC may compile such selects to branches on
+// data, so the host takes sign masks (docs/design.md).
 KOKKOS_FORCEINLINE_FUNCTION std::int64_t add_if_negative(std::int64_t r, std::int64_t m) {
 #ifdef __CUDA_ARCH__
   return r < 0 ? r + m : r;

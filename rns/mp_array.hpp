@@ -1,6 +1,6 @@
 #pragma once
-// mp_array<N>: an array of RNS numbers as a structure of arrays in Kokkos Views (seed 000
-// Table 2): digits (L*N, the residues of one number consecutive), sign (L), exp (L), eval
+// mp_array<N>: an array of RNS numbers as a structure of arrays in Kokkos Views (Isupov and
+// Knyazkov's Table 2): digits (L*N, the residues of one number consecutive), sign (L), exp (L), eval
 // (2L: all lower bounds, then all upper bounds) and buf (L, the plans passed between the
 // stages of an operation). Copies are shallow, like Views. Element j of a BLAS vector with
 // increment inc is element j*inc of the array.
@@ -31,8 +31,8 @@ struct mp_array {
 
   mp_array() = default;
   explicit mp_array(std::size_t L, const std::string& label = "kamp::rns::mp_array")
-      : digits(make<residue>(label + "::digits", N * core::checked_length<MemorySpace>(
-                                                             "kamp::rns::mp_array", label, L, bytes_per_element))),
+      : digits(make<residue>(label + "::digits", N * core::checked_length<MemorySpace>("kamp::rns::mp_array", label, L,
+                                                                                       bytes_per_element))),
         sign(make<std::int32_t>(label + "::sign", L)),
         exp(make<std::int32_t>(label + "::exp", L)),
         eval(make<core::er_float>(label + "::eval", 2 * L)),
@@ -74,7 +74,7 @@ struct mp_array {
   static constexpr double bytes_per_element =
       N * sizeof(residue) + 2 * sizeof(std::int32_t) + 2 * sizeof(core::er_float) + sizeof(add_plan);
 
-  // Zeroed, as the arrays have always been: a new array holds zeros.
+  // Zeroed: a new array holds zeros.
   template <class T>
   static Kokkos::View<T*, MemorySpace> make(const std::string& label, std::size_t n) {
     return core::allocate<Kokkos::View<T*, MemorySpace>>("kamp::rns::mp_array", label, core::initial_values::zero, n);

@@ -35,7 +35,8 @@ KOKKOS_FORCEINLINE_FUNCTION void store_residues(const residue* from, residue* to
 #ifdef __CUDA_ARCH__
   if constexpr (N % 4 == 0) {
     auto* blocks = reinterpret_cast<int4*>(to);
-    for (int k = 0; k < N / 4; ++k) blocks[k] = make_int4(from[4 * k], from[4 * k + 1], from[4 * k + 2], from[4 * k + 3]);
+    for (int k = 0; k < N / 4; ++k)
+      blocks[k] = make_int4(from[4 * k], from[4 * k + 1], from[4 * k + 2], from[4 * k + 3]);
   } else
 #endif
   {

@@ -1,6 +1,6 @@
 #pragma once
-// format_traits<rns::mp_float<N>>: the RNS format of seed 000 as a kamp format. Storage is
-// the structure-of-arrays mp_array (coalesced residue access on the GPU); the arithmetic needs
+// format_traits<rns::mp_float<N>>: the RNS format of Isupov and Knyazkov as a kamp format. Storage
+// is the structure-of-arrays mp_array (coalesced residue access on the GPU); the arithmetic needs
 // the basis constants, which live in each memory space and travel as the context.
 #include <gmp.h>
 
@@ -67,7 +67,8 @@ struct format_traits<rns::mp_float<N>> {
   static std::string invariant_violation(const value_type& a) { return rns::invariant_violation<N>(a); }
   static std::string name() { return "rns_" + std::to_string(precision); }
 
-  // 4/sqrt(M) rounded up: seed 000 eq. (6) gives |delta| < 4/sqrt(M) for every rounded operation.
+  // 4/sqrt(M) rounded up: Isupov and Knyazkov's eq. (6) gives |delta| < 4/sqrt(M) for every rounded
+  // operation.
   static core::mpfr_value unit_roundoff() {
     mpz_t M;
     mpz_init_set_ui(M, 1);

@@ -27,8 +27,8 @@ namespace kamp::rns {
 
 enum round_flags : std::int32_t {
   round_plain = 0,
-  round_reevaluate = 1,       // the propagated interval is too wide: evaluate the residues (X < M/2)
-  round_exact_sign = 2,       // X may have wrapped around (a negative difference): decide exactly
+  round_reevaluate = 1,  // the propagated interval is too wide: evaluate the residues (X < M/2)
+  round_exact_sign = 2,  // X may have wrapped around (a negative difference): decide exactly
 };
 
 // hi with X < 2^hi, from the upper bound of X/M.

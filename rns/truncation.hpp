@@ -34,7 +34,7 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint32_t redc_partial(std::uint64_t T, residue 
 // The host sums its 32-bit limbs times 2^(32 l) mod m_i (the basis's pow2 table, so
 // 32 * (2 used - 1) <= max_alignment), products below 2^60, reducing once every eight terms
 // (a reduced partial sum counting as one): independent products where Horner's rule is one
-// dependent chain (perf: 814 -> 330-390 ns a 212-bit host product). A GPU takes Horner's rule
+// dependent chain. A GPU takes Horner's rule
 // from the top limb with Montgomery reductions, four integer instructions a limb and no table
 // row per limb: acc <- REDC(acc (2^64 mod m) + limb (2^32 mod m)) = acc 2^32 + limb mod m,
 // acc < 3m throughout (acc R2 + limb c < 3m m + 2^32 m, so REDC < m (3m / 2^32 + 2) < 3m).
@@ -48,12 +48,10 @@ KOKKOS_INLINE_FUNCTION residue words_mod(const std::uint64_t* words, int used, i
   std::uint32_t acc = 0;
   for (int j = used - 1; j >= 0; --j) {
     const std::uint64_t w = words[j];
-    acc = detail::redc_partial(detail::mul_add_wide(static_cast<std::uint32_t>(w >> 32), c,
-                                                    static_cast<std::uint64_t>(acc) * r2),
-                               m, neg_inv);
-    acc = detail::redc_partial(detail::mul_add_wide(static_cast<std::uint32_t>(w), c,
-                                                    static_cast<std::uint64_t>(acc) * r2),
-                               m, neg_inv);
+    acc = detail::redc_partial(
+        detail::mul_add_wide(static_cast<std::uint32_t>(w >> 32), c, static_cast<std::uint64_t>(acc) * r2), m, neg_inv);
+    acc = detail::redc_partial(
+        detail::mul_add_wide(static_cast<std::uint32_t>(w), c, static_cast<std::uint64_t>(acc) * r2), m, neg_inv);
   }
   const auto um = static_cast<std::uint32_t>(m);
   acc = acc >= um ? acc - um : acc;

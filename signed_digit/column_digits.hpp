@@ -14,7 +14,7 @@
 
 #include "signed_digit/digit_rules.hpp"
 
-namespace kamp::sd::detail {
+namespace kamp::signed_digit::detail {
 
 // `steps` transfer steps over a[0, m) by one team, b the second buffer; returns the buffer that
 // holds the digits. Positions above the top of a value must be zero on entry and within m.
@@ -44,8 +44,7 @@ void add_chunks(const ExecSpace& exec, const char* label, const Partial& partial
         const int q = team.league_rank();
         std::int64_t total = 0;
         Kokkos::parallel_reduce(
-            Kokkos::TeamThreadRange(team, chunks), [&](std::int64_t c, std::int64_t& s) { s += partial(c, q); },
-            total);
+            Kokkos::TeamThreadRange(team, chunks), [&](std::int64_t c, std::int64_t& s) { s += partial(c, q); }, total);
         Kokkos::single(Kokkos::PerTeam(team), [&]() { columns(spacing * q) = total; });
       });
 }
@@ -63,13 +62,15 @@ std::vector<std::int8_t> columns_to_digits(const ExecSpace& exec,
   using memory = typename ExecSpace::memory_space;
   const int m = static_cast<int>(columns.extent(0));
   const int steps = steps_to_digits(bound);
-  Kokkos::View<std::int64_t*, memory> second(Kokkos::view_alloc("kamp::sd::columns_to_digits::second", Kokkos::WithoutInitializing),
-                                             columns.extent(0));
-  Kokkos::View<std::int8_t*, memory> out(Kokkos::view_alloc("kamp::sd::columns_to_digits::digits", Kokkos::WithoutInitializing),
-                                         columns.extent(0));
+  Kokkos::View<std::int64_t*, memory> second(
+      Kokkos::view_alloc("kamp::signed_digit::columns_to_digits::second", Kokkos::WithoutInitializing),
+      columns.extent(0));
+  Kokkos::View<std::int8_t*, memory> out(
+      Kokkos::view_alloc("kamp::signed_digit::columns_to_digits::digits", Kokkos::WithoutInitializing),
+      columns.extent(0));
   const int threads = std::is_same<memory, Kokkos::HostSpace>::value ? 1 : 512;
   Kokkos::parallel_for(
-      "kamp::sd::columns_to_digits", Kokkos::TeamPolicy<ExecSpace>(exec, 1, threads),
+      "kamp::signed_digit::columns_to_digits", Kokkos::TeamPolicy<ExecSpace>(exec, 1, threads),
       KOKKOS_LAMBDA(const typename Kokkos::TeamPolicy<ExecSpace>::member_type& team) {
         const std::int64_t* result = team_transfer_steps(team, columns.data(), second.data(), m, steps);
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, m),
@@ -81,11 +82,11 @@ std::vector<std::int8_t> columns_to_digits(const ExecSpace& exec,
     if (p < result_digits) {
       digits[static_cast<std::size_t>(p)] = host(p);
     } else if (host(p) != 0) {
-      throw std::logic_error("kamp::sd: a digit at position " + std::to_string(p) + " beyond the proven width " +
-                             std::to_string(result_digits) + " (an internal error)");
+      throw std::logic_error("kamp::signed_digit: a digit at position " + std::to_string(p) +
+                             " beyond the proven width " + std::to_string(result_digits) + " (an internal error)");
     }
   }
   return digits;
 }
 
-}  // namespace kamp::sd::detail
+}  // namespace kamp::signed_digit::detail

@@ -8,7 +8,7 @@
 #include "core/error.hpp"
 #include "core/mpfr_exponent_range.hpp"
 
-namespace kamp::sd {
+namespace kamp::signed_digit {
 
 namespace {
 
@@ -52,7 +52,7 @@ int digits_needed(mpz_srcptr significand) {
 }
 
 number from_mpz(mpz_srcptr significand, std::int32_t exponent, int digit_count) {
-  const char* fn = "kamp::sd::from_mpz";
+  const char* fn = "kamp::signed_digit::from_mpz";
   require_argument(digit_count >= 1 && digit_count <= max_digit_count, fn, "digit_count", digit_count,
                    "must be in [1, " + std::to_string(max_digit_count) + "]");
   number zero(digit_count, exponent);  // checks the exponent
@@ -74,10 +74,8 @@ void to_mpz(mpz_ptr significand, const number& x) {
 }
 
 number from_string(const std::string& text, int digit_count) {
-  const char* fn = "kamp::sd::from_string";
-  const auto malformed = [&](const std::string& why) {
-    throw invalid_argument(fn, "text", "\"" + text + "\"", why);
-  };
+  const char* fn = "kamp::signed_digit::from_string";
+  const auto malformed = [&](const std::string& why) { throw invalid_argument(fn, "text", "\"" + text + "\"", why); };
   std::size_t i = 0;
   bool negative = false;
   if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
@@ -129,7 +127,7 @@ std::string to_string(const number& x) {
 }
 
 number from_double(double x, int digit_count) {
-  require_argument(std::isfinite(x), "kamp::sd::from_double", "x", x, "must be finite");
+  require_argument(std::isfinite(x), "kamp::signed_digit::from_double", "x", x, "must be finite");
   integer k;
   if (x == 0) return from_mpz(k.get(), 0, digit_count);
   int e = 0;
@@ -179,7 +177,7 @@ int set_exact(mpfr_ptr result, mpz_srcptr k, std::int32_t t) {
 }
 
 // x rounded to nearest into `result` in the current exponent range; returns MPFR's ternary value.
-// 10^|t| exactly has 3.3 |t| bits (|t| = 10^8 took 3 s and 400 MB), so when x cannot be exact
+// 10^|t| exactly has 3.3 |t| bits (over 3 10^8 at the limit |t| = 10^8), so when x cannot be exact
 // or halfway at the result's precision p it is approximated at w > p bits instead (Ziv's
 // strategy): K and 10^|t| rounded, then their product or quotient, three roundings of at most
 // 2^-w each, so the error is below 2^(e - w + 3) for |x| < 2^e; mpfr_can_round tells when that
@@ -193,9 +191,8 @@ int set_rounded(mpfr_ptr result, const number& x) {
   to_mpz(k.get(), x);
   const long t = x.exponent();
   const mpfr_prec_t p = mpfr_get_prec(result);
-  const bool never_exact =
-      mpz_sgn(k.get()) != 0 &&
-      (t >= 0 ? 2 * t > p + 1 : mpz_sizeinbase(k.get(), 2) <= static_cast<std::size_t>(-2 * t));
+  const bool never_exact = mpz_sgn(k.get()) != 0 &&
+                           (t >= 0 ? 2 * t > p + 1 : mpz_sizeinbase(k.get(), 2) <= static_cast<std::size_t>(-2 * t));
   if (!never_exact) return set_exact(result, k.get(), x.exponent());
   int ternary = 0;
   {
@@ -240,4 +237,4 @@ double to_double(const number& x) {
   return mpfr_get_d(result.get(), MPFR_RNDN);
 }
 
-}  // namespace kamp::sd
+}  // namespace kamp::signed_digit

@@ -1,5 +1,5 @@
 #pragma once
-// Exact conversions of sd::number to and from decimal text, doubles, GMP integers and MPFR.
+// Exact conversions of signed_digit::number to and from decimal text, doubles, GMP integers and MPFR.
 //
 // Every conversion into the format takes the digit count n of the result and produces the
 // representation with the fewest digits (digits in [-3, 6]); a value that n digits cannot hold
@@ -14,7 +14,7 @@
 #include "core/mpfr_value.hpp"
 #include "signed_digit/number.hpp"
 
-namespace kamp::sd {
+namespace kamp::signed_digit {
 
 // K 10^exponent.
 number from_mpz(mpz_srcptr significand, std::int32_t exponent, int digit_count);
@@ -38,4 +38,4 @@ double to_double(const number& x);
 // The digit count from_mpz/from_string/from_double need for a value: the smallest n that holds it.
 int digits_needed(mpz_srcptr significand);
 
-}  // namespace kamp::sd
+}  // namespace kamp::signed_digit

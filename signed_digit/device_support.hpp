@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <type_traits>
 
-namespace kamp::sd::detail {
+namespace kamp::signed_digit::detail {
 
 // Host spaces run one thread per team: their parallelism is across teams, and a digit loop
 // inside a team vectorises.
@@ -44,7 +44,7 @@ Kokkos::pair<std::int64_t, std::int64_t> value_range(const ExecSpace& exec, std:
   if (n == 0) return {0, 0};
   std::int64_t lo = 0, hi = 0;
   Kokkos::parallel_reduce(
-      "kamp::sd::value_range", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+      "kamp::signed_digit::value_range", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
       KOKKOS_LAMBDA(std::int64_t j, std::int64_t & l, std::int64_t & h) {
         const std::int64_t v = values(j);
         if (v < l) l = v;
@@ -54,4 +54,4 @@ Kokkos::pair<std::int64_t, std::int64_t> value_range(const ExecSpace& exec, std:
   return {lo, hi};
 }
 
-}  // namespace kamp::sd::detail
+}  // namespace kamp::signed_digit::detail

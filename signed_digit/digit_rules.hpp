@@ -6,8 +6,8 @@
 // digit w in [-5, 5]; the new digit is w plus the transfer from the position below. For
 // |v| <= 12 (one addition of two digits) this is Avizienis' rule: c = +1 for v >= 6, -1 for
 // v <= -6, else 0, so the new digit lies in [-5 - 1, 5 + 1] = [-6, 6] after one step. The rule as
-// printed in seed 004 (transfer only when |v| > 6) leaves w = 6 with an incoming transfer of 1,
-// i.e. the digit 7; tests/sd/test_digit_rules.cpp shows it. For larger |v| <= B one step leaves
+// printed by Otsokov and Magomedov (transfer only when |v| > 6) leaves w = 6 with an incoming transfer of 1,
+// i.e. the digit 7; tests/signed_digit/test_digit_rules.cpp shows it. For larger |v| <= B one step leaves
 // |digit| <= 5 + floor((B + 4) / 10): repeating it reaches [-6, 6] in about log10(B) steps.
 #include <Kokkos_Core.hpp>
 
@@ -15,7 +15,7 @@
 
 #include "signed_digit/number.hpp"
 
-namespace kamp::sd {
+namespace kamp::signed_digit {
 
 template <class Int>
 KOKKOS_INLINE_FUNCTION Int transfer(Int v) {
@@ -47,4 +47,4 @@ KOKKOS_INLINE_FUNCTION int steps_to_digits(std::int64_t bound) {
   return steps;
 }
 
-}  // namespace kamp::sd
+}  // namespace kamp::signed_digit

@@ -1,5 +1,5 @@
 #pragma once
-// The exact dot product sum_e x_e y_e (seed 004 section VII): the partial products of all pairs
+// The exact dot product sum_e x_e y_e (Otsokov and Magomedov, section VII): the partial products of all pairs
 // summed per position as in summation method 2, then turned into digits.
 //
 // When every pair has the same exponent t_x + t_y, one team takes a chunk of pairs: it copies
@@ -18,7 +18,7 @@
 #include "signed_digit/partial_products.hpp"
 #include "signed_digit/result_width.hpp"
 
-namespace kamp::sd::detail {
+namespace kamp::signed_digit::detail {
 
 template <int G, class ExecSpace>
 number dot(const ExecSpace& exec, std::int64_t n, const array<typename ExecSpace::memory_space>& x, std::int64_t incx,
@@ -30,7 +30,7 @@ number dot(const ExecSpace& exec, std::int64_t n, const array<typename ExecSpace
   const vector_map xi(incx, n), yi(incy, n);
   std::int64_t t_min = 0, t_max = 0;
   Kokkos::parallel_reduce(
-      "kamp::sd::dot::exponent_range", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
+      "kamp::signed_digit::dot::exponent_range", Kokkos::RangePolicy<ExecSpace>(exec, 0, n),
       KOKKOS_LAMBDA(std::int64_t e, std::int64_t & lo, std::int64_t & hi) {
         const std::int64_t t = std::int64_t(x.exponent(xi(e))) + y.exponent(yi(e));
         if (t < lo) lo = t;
@@ -38,25 +38,24 @@ number dot(const ExecSpace& exec, std::int64_t n, const array<typename ExecSpace
       },
       Kokkos::Min<std::int64_t>(t_min), Kokkos::Max<std::int64_t>(t_max));
   if (t_min < -max_exponent || t_min > max_exponent) {
-    throw overflow_error("kamp::sd::dot: the products' exponent " + std::to_string(t_min) + " is outside [-" +
+    throw overflow_error("kamp::signed_digit::dot: the products' exponent " + std::to_string(t_min) + " is outside [-" +
                          std::to_string(max_exponent) + ", " + std::to_string(max_exponent) + "]");
   }
   const std::int64_t max_shift = t_max - t_min;
   if (dot_digit_count(x.digit_count() + y.digit_count() + max_shift, n) > max_digit_count) {
-    throw invalid_argument("kamp::sd::dot", "y", "products with exponents " + std::to_string(t_min) + " to " +
-                               std::to_string(t_max),
-                           "the exact dot product would need more than " + std::to_string(max_digit_count) +
-                               " digits");
+    throw invalid_argument("kamp::signed_digit::dot", "y",
+                           "products with exponents " + std::to_string(t_min) + " to " + std::to_string(t_max),
+                           "the exact dot product would need more than " + std::to_string(max_digit_count) + " digits");
   }
   const int lx = limb_count(x.digit_count(), G), ly = limb_count(y.digit_count(), G), q_count = lx + ly - 1;
   // Column sums are int64: |column| <= n min(lx, ly) max_limb^2 must stay below 2^62.
   if (static_cast<long double>(column_bound<G>(lx, ly, 1)) * n > 4.6e18L) {
-    throw invalid_argument("kamp::sd::dot", "n", std::to_string(n),
+    throw invalid_argument("kamp::signed_digit::dot", "n", std::to_string(n),
                            "too many pairs of this length for 64-bit column sums");
   }
   const std::int64_t bound = column_bound<G>(lx, ly, n);
   const int column_count = static_cast<int>(G * q_count + max_shift);
-  Kokkos::View<std::int64_t*, memory> columns("kamp::sd::dot::columns", working_width(column_count, bound));
+  Kokkos::View<std::int64_t*, memory> columns("kamp::signed_digit::dot::columns", working_width(column_count, bound));
   const int result_digits = static_cast<int>(dot_digit_count(x.digit_count() + y.digit_count() + max_shift, n));
 
   if (max_shift == 0) {
@@ -67,12 +66,12 @@ number dot(const ExecSpace& exec, std::int64_t n, const array<typename ExecSpace
     int pairs = static_cast<int>(24000 / (2 * (lx + ly)));
     pairs = pairs < 1 ? 1 : (pairs > 128 ? 128 : pairs);
     const std::int64_t chunks = (n + pairs - 1) / pairs;
-    Kokkos::View<std::int64_t**, memory> partial(Kokkos::view_alloc("kamp::sd::dot::partial", Kokkos::WithoutInitializing),
-                                                 chunks, q_count);
+    Kokkos::View<std::int64_t**, memory> partial(
+        Kokkos::view_alloc("kamp::signed_digit::dot::partial", Kokkos::WithoutInitializing), chunks, q_count);
     const std::size_t bytes = limbs_scratch::shmem_size(std::size_t(pairs) * (lx + ly)) +
                               sums_scratch::shmem_size(std::size_t(groups) * q_count);
     Kokkos::parallel_for(
-        "kamp::sd::dot::partial_products",
+        "kamp::signed_digit::dot::partial_products",
         policy(exec, chunks, threads).set_scratch_size(bytes <= 40000 ? 0 : 1, Kokkos::PerTeam(bytes)),
         KOKKOS_LAMBDA(const typename policy::member_type& team) {
           const int level = bytes <= 40000 ? 0 : 1;
@@ -85,8 +84,10 @@ number dot(const ExecSpace& exec, std::int64_t n, const array<typename ExecSpace
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, pairs * (lx + ly)), [&](int idx) {
             const int l = idx / pairs, jj = idx - l * pairs;
             const std::int64_t e = first + jj;
-            if (l < lx) xs[jj * lx + l] = e < n ? limb<G>(x, l, xi(e)) : std::int16_t(0);
-            else ys[jj * ly + (l - lx)] = e < n ? limb<G>(y, l - lx, yi(e)) : std::int16_t(0);
+            if (l < lx)
+              xs[jj * lx + l] = e < n ? limb<G>(x, l, xi(e)) : std::int16_t(0);
+            else
+              ys[jj * ly + (l - lx)] = e < n ? limb<G>(y, l - lx, yi(e)) : std::int16_t(0);
           });
           team.team_barrier();
           const int r = team.team_rank(), g = r / lanes;
@@ -104,18 +105,17 @@ number dot(const ExecSpace& exec, std::int64_t n, const array<typename ExecSpace
             partial(team.league_rank(), q) = s;
           });
         });
-    add_chunks(exec, "kamp::sd::dot::chunk_totals", partial, G, columns);
+    add_chunks(exec, "kamp::signed_digit::dot::chunk_totals", partial, G, columns);
   } else {
     const std::size_t bytes = limbs_scratch::shmem_size(lx + ly);
     Kokkos::parallel_for(
-        "kamp::sd::dot::partial_products_shifted",
+        "kamp::signed_digit::dot::partial_products_shifted",
         policy(exec, n, team_size_for<ExecSpace>(128)).set_scratch_size(bytes <= 40000 ? 0 : 1, Kokkos::PerTeam(bytes)),
         KOKKOS_LAMBDA(const typename policy::member_type& team) {
           limbs_scratch limbs(team.team_scratch(bytes <= 40000 ? 0 : 1), lx + ly);
           const std::int64_t e = team.league_rank();
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, lx + ly), [&](int l) {
-            limbs(l) = l < lx ? limb<G>(x, l, xi(e)) : limb<G>(y, l - lx, yi(e));
-          });
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, lx + ly),
+                               [&](int l) { limbs(l) = l < lx ? limb<G>(x, l, xi(e)) : limb<G>(y, l - lx, yi(e)); });
           team.team_barrier();
           const std::int64_t shift = std::int64_t(x.exponent(xi(e))) + y.exponent(yi(e)) - t_min;
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, q_count), [&](int q) {
@@ -127,4 +127,4 @@ number dot(const ExecSpace& exec, std::int64_t n, const array<typename ExecSpace
   return number(columns_to_digits(exec, columns, bound, result_digits), static_cast<std::int32_t>(t_min));
 }
 
-}  // namespace kamp::sd::detail
+}  // namespace kamp::signed_digit::detail

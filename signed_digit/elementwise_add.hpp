@@ -11,7 +11,7 @@
 #include "signed_digit/digit_rules.hpp"
 #include "signed_digit/kernels.hpp"
 
-namespace kamp::sd::detail {
+namespace kamp::signed_digit::detail {
 
 // The digits of one aligned, signed addition of element j.
 template <class Array>
@@ -56,7 +56,7 @@ std::int64_t add(const ExecSpace& exec, const array<typename ExecSpace::memory_s
   const int width = z.digit_count();
   std::int64_t first = k;
   Kokkos::parallel_reduce(
-      "kamp::sd::add::overflow_check", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
+      "kamp::signed_digit::add::overflow_check", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
       KOKKOS_LAMBDA(std::int64_t j, std::int64_t & f) {
         const std::int64_t tx = x.exponent(j), ty = y.exponent(j), t = tx < ty ? tx : ty;
         if (j < f && op.overflows(width, tx - t, ty - t, static_cast<std::size_t>(j))) f = j;
@@ -65,9 +65,9 @@ std::int64_t add(const ExecSpace& exec, const array<typename ExecSpace::memory_s
   if (first < k) return first;
 
   const bool aliased = z.digits().data() == x.digits().data() || z.digits().data() == y.digits().data();
-  const digits out = aliased ? digits(k, width, "kamp::sd::add::result") : z;
+  const digits out = aliased ? digits(k, width, "kamp::signed_digit::add::result") : z;
   Kokkos::parallel_for(
-      "kamp::sd::add", Kokkos::RangePolicy<ExecSpace>(exec, 0, k * width), KOKKOS_LAMBDA(std::int64_t idx) {
+      "kamp::signed_digit::add", Kokkos::RangePolicy<ExecSpace>(exec, 0, k * width), KOKKOS_LAMBDA(std::int64_t idx) {
         const std::int64_t p = idx / k;
         const std::size_t j = static_cast<std::size_t>(idx - p * k);
         const std::int64_t tx = x.exponent(j), ty = y.exponent(j), t = tx < ty ? tx : ty;
@@ -81,4 +81,4 @@ std::int64_t add(const ExecSpace& exec, const array<typename ExecSpace::memory_s
   return -1;
 }
 
-}  // namespace kamp::sd::detail
+}  // namespace kamp::signed_digit::detail

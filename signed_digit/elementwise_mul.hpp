@@ -1,7 +1,7 @@
 #pragma once
-// z_j = x_j y_j for every j, one team per product (seed 004 section VI): the team's threads form
-// the partial-product columns, then turn them into digits with transfer steps, all in team
-// scratch. Results go to a temporary first, so z is written only when every product fits.
+// z_j = x_j y_j for every j, one team per product (Otsokov and Magomedov, section VI): the team's
+// threads form the partial-product columns, then turn them into digits with transfer steps, all in
+// team scratch. Results go to a temporary first, so z is written only when every product fits.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include "signed_digit/device_support.hpp"
 #include "signed_digit/partial_products.hpp"
 
-namespace kamp::sd::detail {
+namespace kamp::signed_digit::detail {
 
 template <int G, class ExecSpace>
 std::int64_t mul(const ExecSpace& exec, const array<typename ExecSpace::memory_space>& x,
@@ -25,8 +25,9 @@ std::int64_t mul(const ExecSpace& exec, const array<typename ExecSpace::memory_s
   const std::int64_t bound = column_bound<G>(lx, ly, 1);
   const int m = working_width(columns, bound), steps = steps_to_digits(bound);
   const int width = z.digit_count();
-  const digits out(k, width, "kamp::sd::mul::result");
-  Kokkos::View<int*, typename ExecSpace::memory_space> overflow("kamp::sd::mul::overflow", static_cast<std::size_t>(k));
+  const digits out(k, width, "kamp::signed_digit::mul::result");
+  Kokkos::View<int*, typename ExecSpace::memory_space> overflow("kamp::signed_digit::mul::overflow",
+                                                                static_cast<std::size_t>(k));
 
   using limbs_scratch = Kokkos::View<std::int16_t*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   using columns_scratch = Kokkos::View<column*, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
@@ -34,15 +35,14 @@ std::int64_t mul(const ExecSpace& exec, const array<typename ExecSpace::memory_s
   const int level = bytes <= 40000 ? 0 : 1;
   policy teams(exec, k, team_size_for<ExecSpace>(128));
   Kokkos::parallel_for(
-      "kamp::sd::mul", teams.set_scratch_size(level, Kokkos::PerTeam(bytes)),
+      "kamp::signed_digit::mul", teams.set_scratch_size(level, Kokkos::PerTeam(bytes)),
       KOKKOS_LAMBDA(const typename policy::member_type& team) {
         const std::size_t j = static_cast<std::size_t>(team.league_rank());
         limbs_scratch xs(team.team_scratch(level), lx + ly);
         columns_scratch a(team.team_scratch(level), m), b(team.team_scratch(level), m);
         std::int16_t* ys = xs.data() + lx;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, lx + ly), [&](int l) {
-          xs(l) = l < lx ? limb<G>(x, l, j) : limb<G>(y, l - lx, j);
-        });
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, lx + ly),
+                             [&](int l) { xs(l) = l < lx ? limb<G>(x, l, j) : limb<G>(y, l - lx, j); });
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, m), [&](int p) { a(p) = 0; });
         team.team_barrier();
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, lx + ly - 1),
@@ -55,8 +55,10 @@ std::int64_t mul(const ExecSpace& exec, const array<typename ExecSpace::memory_s
         Kokkos::parallel_reduce(
             Kokkos::TeamThreadRange(team, m),
             [&](int p, int& count) {
-              if (p < width) out.set_digit(p, j, static_cast<int>(result[p]));
-              else if (result[p] != 0) ++count;
+              if (p < width)
+                out.set_digit(p, j, static_cast<int>(result[p]));
+              else if (result[p] != 0)
+                ++count;
             },
             Kokkos::Sum<int>(lost));
         Kokkos::single(Kokkos::PerTeam(team), [&]() {
@@ -68,7 +70,7 @@ std::int64_t mul(const ExecSpace& exec, const array<typename ExecSpace::memory_s
       });
   std::int64_t first = k;
   Kokkos::parallel_reduce(
-      "kamp::sd::mul::first_overflow", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
+      "kamp::signed_digit::mul::first_overflow", Kokkos::RangePolicy<ExecSpace>(exec, 0, k),
       KOKKOS_LAMBDA(std::int64_t j, std::int64_t & f) {
         if (overflow(j) && j < f) f = j;
       },
@@ -79,4 +81,4 @@ std::int64_t mul(const ExecSpace& exec, const array<typename ExecSpace::memory_s
   return -1;
 }
 
-}  // namespace kamp::sd::detail
+}  // namespace kamp::signed_digit::detail

@@ -2,7 +2,7 @@
 #include "core/instantiated_spaces.hpp"
 #include "signed_digit/kernels_impl.hpp"
 
-namespace kamp::sd {
+namespace kamp::signed_digit {
 
 #ifdef KAMP_SERIAL_INSTANCES
 template struct kernels<Kokkos::Serial>;
@@ -14,4 +14,4 @@ template struct kernels<Kokkos::OpenMP>;
 template struct kernels<Kokkos::Cuda>;
 #endif
 
-}  // namespace kamp::sd
+}  // namespace kamp::signed_digit

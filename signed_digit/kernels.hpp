@@ -1,7 +1,7 @@
 #pragma once
 // The signed-digit kernels on one execution space. This header only declares them: their
 // definitions (signed_digit/kernels_impl.hpp) are compiled once per enabled Kokkos space into
-// kamp_sd (signed_digit/kernels.cpp), so a caller compiles no kernel. Arguments are checked by
+// kamp_signed_digit (signed_digit/kernels.cpp), so a caller compiles no kernel. Arguments are checked by
 // the public functions of signed_digit/operations.hpp, which call these.
 //
 //   add(exec, x, y, negate_y, z)        z_j = x_j +- y_j, exponents aligned   elementwise_add.hpp
@@ -16,14 +16,14 @@
 #include "signed_digit/number.hpp"
 #include "signed_digit/sd_array.hpp"
 
-namespace kamp::sd {
+namespace kamp::signed_digit {
 
-// Seed 004's two summation methods: 1 adds the numbers one after another, each addition
+// Otsokov and Magomedov's two summation methods: 1 adds the numbers one after another, each addition
 // digit-parallel (k - 1 dependent steps); 2 sums every digit column over all numbers, then
 // turns the column sums into digits with transfer steps.
 enum class summation_method { method1, method2 };
 
-// How a multiplication forms its partial products: digit by digit as in seed 004 (d_a e_b in
+// How a multiplication forms its partial products: digit by digit as Otsokov and Magomedov do (d_a e_b in
 // [-36, 36]), or from limbs of four digits (values in [-6666, 6666]), 16 times fewer products.
 enum class partial_products { digitwise, grouped };
 
@@ -53,4 +53,4 @@ struct kernels {
                           std::int32_t max_exponent);
 };
 
-}  // namespace kamp::sd
+}  // namespace kamp::signed_digit

@@ -10,7 +10,7 @@
 #include "signed_digit/random_fill.hpp"
 #include "signed_digit/summation.hpp"
 
-namespace kamp::sd {
+namespace kamp::signed_digit {
 
 template <class ExecSpace>
 std::int64_t kernels<ExecSpace>::add(const ExecSpace& exec, const digits& x, const digits& y, bool negate_y,
@@ -31,9 +31,10 @@ number kernels<ExecSpace>::sum(const ExecSpace& exec, const digits& x, summation
   const std::int64_t max_shift = range.second - range.first;
   const std::int64_t result_digits = sum_digit_count(x.digit_count() + max_shift, k);
   if (result_digits > max_digit_count) {
-    throw invalid_argument("kamp::sd::sum", "x", "numbers with exponents " + std::to_string(range.first) + " to " +
-                                                     std::to_string(range.second),
-                           "the exact sum would need more than " + std::to_string(max_digit_count) + " digits");
+    throw invalid_argument(
+        "kamp::signed_digit::sum", "x",
+        "numbers with exponents " + std::to_string(range.first) + " to " + std::to_string(range.second),
+        "the exact sum would need more than " + std::to_string(max_digit_count) + " digits");
   }
   if (method == summation_method::method1) {
     return detail::sum_method1(exec, x, range.first, static_cast<int>(result_digits));
@@ -49,8 +50,8 @@ number kernels<ExecSpace>::dot(const ExecSpace& exec, std::int64_t n, const digi
 }
 
 template <class ExecSpace>
-void kernels<ExecSpace>::fill_integers(const ExecSpace& exec, const digits& x, std::uint64_t seed,
-                                       int ordinary_digits, bool random_signs) {
+void kernels<ExecSpace>::fill_integers(const ExecSpace& exec, const digits& x, std::uint64_t seed, int ordinary_digits,
+                                       bool random_signs) {
   detail::fill_integers(exec, x, seed, ordinary_digits, random_signs);
 }
 
@@ -60,4 +61,4 @@ void kernels<ExecSpace>::fill_digits(const ExecSpace& exec, const digits& x, std
   detail::fill_digits(exec, x, seed, min_exponent, max_exponent);
 }
 
-}  // namespace kamp::sd
+}  // namespace kamp::signed_digit

@@ -5,7 +5,7 @@
 
 #include "core/error.hpp"
 
-namespace kamp::sd {
+namespace kamp::signed_digit {
 
 namespace {
 
@@ -22,19 +22,20 @@ void check_exponent(const char* fn, std::int32_t exponent) {
 }  // namespace
 
 number::number(int digit_count, std::int32_t exponent) : exponent_(exponent) {
-  check_digit_count("kamp::sd::number", digit_count);
-  check_exponent("kamp::sd::number", exponent);
+  check_digit_count("kamp::signed_digit::number", digit_count);
+  check_exponent("kamp::signed_digit::number", exponent);
   digits_.assign(static_cast<std::size_t>(digit_count), 0);
 }
 
 number::number(std::vector<std::int8_t> digits, std::int32_t exponent) : exponent_(exponent) {
-  const char* fn = "kamp::sd::number";
+  const char* fn = "kamp::signed_digit::number";
   require_argument(!digits.empty() && digits.size() <= static_cast<std::size_t>(max_digit_count), fn, "digits",
                    std::to_string(digits.size()) + " digits",
                    "must hold 1 to " + std::to_string(max_digit_count) + " digits");
   for (std::size_t i = 0; i < digits.size(); ++i) {
     if (digits[i] < -max_digit || digits[i] > max_digit) {  // the message is built only on failure
-      throw invalid_argument(fn, "digits", "digit " + std::to_string(int(digits[i])) + " at position " + std::to_string(i),
+      throw invalid_argument(fn, "digits",
+                             "digit " + std::to_string(int(digits[i])) + " at position " + std::to_string(i),
                              "every digit must be in [-6, 6]");
     }
   }
@@ -62,9 +63,9 @@ number number::negated() const {
 }
 
 number number::resized(int digit_count) const {
-  check_digit_count("kamp::sd::number::resized", digit_count);
+  check_digit_count("kamp::signed_digit::number::resized", digit_count);
   if (used_digits() > digit_count) {
-    throw overflow_error("kamp::sd::number::resized: the value " + std::to_string(used_digits()) +
+    throw overflow_error("kamp::signed_digit::number::resized: the value " + std::to_string(used_digits()) +
                          " digits long does not fit in " + std::to_string(digit_count) + " digits");
   }
   number result = *this;
@@ -97,8 +98,8 @@ ordinary_form normalise(const number& x) {
 }
 
 std::string largest_significand(int digit_count) {
-  check_digit_count("kamp::sd::largest_significand", digit_count);
+  check_digit_count("kamp::signed_digit::largest_significand", digit_count);
   return std::string(static_cast<std::size_t>(digit_count), '6');
 }
 
-}  // namespace kamp::sd
+}  // namespace kamp::signed_digit

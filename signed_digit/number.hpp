@@ -1,5 +1,5 @@
 #pragma once
-// sd::number: one redundant signed-digit decimal number on the host, [(d_0 ... d_{n-1}), t].
+// signed_digit::number: one redundant signed-digit decimal number on the host, [(d_0 ... d_{n-1}), t].
 //
 // Invariant: value = sum_i d_i 10^(i + t) with every digit d_i in [-6, 6], d_0 the least
 // significant; the digit count n = digits().size() is at least 1 and at most max_digit_count, and
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace kamp::sd {
+namespace kamp::signed_digit {
 
 constexpr int max_digit = 6;  // digits lie in [-max_digit, max_digit]
 constexpr int max_digit_count = 1 << 20;
@@ -43,7 +43,7 @@ class number {
   int used_digits() const;
   number negated() const;
   // The same value with `digit_count` digits (zeros added or leading zeros dropped); throws
-  // sd::overflow_error when the nonzero digits do not fit.
+  // signed_digit::overflow_error when the nonzero digits do not fit.
   number resized(int digit_count) const;
 
  private:
@@ -66,4 +66,4 @@ ordinary_form normalise(const number& x);
 // exponent t exactly when |K| is at most this.
 std::string largest_significand(int digit_count);
 
-}  // namespace kamp::sd
+}  // namespace kamp::signed_digit

@@ -1,8 +1,8 @@
 #pragma once
 // Partial products of signed-digit numbers, shared by multiplication and the dot product. A
-// number's digits are read as limbs of G digits (G = 1: the digits themselves, as in seed 004;
-// G = 4: limbs in [-6666, 6666], sixteen times fewer products); limb column q of x y is
-// sum_a x_a y_(q-a), placed at digit position G q. Limbs of both operands fit int16.
+// number's digits are read as limbs of G digits (G = 1: the digits themselves, as Otsokov and
+// Magomedov use them; G = 4: limbs in [-6666, 6666], sixteen times fewer products); limb column q
+// of x y is sum_a x_a y_(q-a), placed at digit position G q. Limbs of both operands fit int16.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -10,7 +10,7 @@
 
 #include "signed_digit/kernels.hpp"
 
-namespace kamp::sd::detail {
+namespace kamp::signed_digit::detail {
 
 template <int G>
 struct limb_rule {
@@ -52,4 +52,4 @@ std::int64_t column_bound(int lx, int ly, std::int64_t pairs) {
   return per_pair * pairs;
 }
 
-}  // namespace kamp::sd::detail
+}  // namespace kamp::signed_digit::detail

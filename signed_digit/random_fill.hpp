@@ -1,6 +1,6 @@
 #pragma once
 // Seeded random arrays, the same on every backend (a counter-based hash per digit).
-// fill_integers: seed 004's data, integers of a fixed number d of ordinary decimal digits
+// fill_integers: Otsokov and Magomedov's data, integers of a fixed number d of ordinary decimal digits
 // (leading digit 1..9), recoded to signed digits in one carry-limited step: ordinary digit o
 // becomes o - 10 with a transfer of 1 when o >= 6, so digits land in [-4, 6] and d + 1
 // positions hold the number.
@@ -12,7 +12,7 @@
 #include "signed_digit/digit_rules.hpp"
 #include "signed_digit/kernels.hpp"
 
-namespace kamp::sd::detail {
+namespace kamp::signed_digit::detail {
 
 // Ordinary digit i of random integer j.
 KOKKOS_INLINE_FUNCTION int ordinary_digit(std::uint64_t seed, int ordinary_digits, int i, std::int64_t j) {
@@ -27,12 +27,13 @@ void fill_integers(const ExecSpace& exec, const array<typename ExecSpace::memory
   const std::int64_t k = static_cast<std::int64_t>(x.size());
   const int n = x.digit_count();
   Kokkos::parallel_for(
-      "kamp::sd::fill_integers", Kokkos::RangePolicy<ExecSpace>(exec, 0, k * n), KOKKOS_LAMBDA(std::int64_t idx) {
+      "kamp::signed_digit::fill_integers", Kokkos::RangePolicy<ExecSpace>(exec, 0, k * n),
+      KOKKOS_LAMBDA(std::int64_t idx) {
         const int i = static_cast<int>(idx / k);
         const std::int64_t j = idx - i * k;
         const bool negative = random_signs && (hash(seed, static_cast<std::uint64_t>(j), ~0ULL) & 1);
-        const int d = transfer_step(ordinary_digit(seed, ordinary_digits, i, j),
-                                    ordinary_digit(seed, ordinary_digits, i - 1, j));
+        const int d =
+            transfer_step(ordinary_digit(seed, ordinary_digits, i, j), ordinary_digit(seed, ordinary_digits, i - 1, j));
         x.set_digit(i, static_cast<std::size_t>(j), negative ? -d : d);
         if (i == 0) x.set_exponent(static_cast<std::size_t>(j), 0);
       });
@@ -45,7 +46,8 @@ void fill_digits(const ExecSpace& exec, const array<typename ExecSpace::memory_s
   const int n = x.digit_count();
   const std::uint64_t exponents = static_cast<std::uint64_t>(std::int64_t(max_exponent) - min_exponent + 1);
   Kokkos::parallel_for(
-      "kamp::sd::fill_digits", Kokkos::RangePolicy<ExecSpace>(exec, 0, k * n), KOKKOS_LAMBDA(std::int64_t idx) {
+      "kamp::signed_digit::fill_digits", Kokkos::RangePolicy<ExecSpace>(exec, 0, k * n),
+      KOKKOS_LAMBDA(std::int64_t idx) {
         const int i = static_cast<int>(idx / k);
         const std::int64_t j = idx - i * k;
         const std::uint64_t h = hash(seed, static_cast<std::uint64_t>(j), static_cast<std::uint64_t>(i));
@@ -57,4 +59,4 @@ void fill_digits(const ExecSpace& exec, const array<typename ExecSpace::memory_s
       });
 }
 
-}  // namespace kamp::sd::detail
+}  // namespace kamp::signed_digit::detail

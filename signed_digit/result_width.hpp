@@ -4,7 +4,7 @@
 // |value| > 10^P / 3, so a value bounded by B needs at most floor(log10(3 B)) + 1 digits.
 #include <cstdint>
 
-namespace kamp::sd {
+namespace kamp::signed_digit {
 
 // The decimal digits of k >= 1 (1 for k = 0).
 inline int decimal_digits(std::int64_t k) {
@@ -29,4 +29,4 @@ inline std::int64_t dot_digit_count(std::int64_t aligned_product_digits, std::in
   return aligned_product_digits + decimal_digits(2 * k);
 }
 
-}  // namespace kamp::sd
+}  // namespace kamp::signed_digit

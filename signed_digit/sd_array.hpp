@@ -1,5 +1,5 @@
 #pragma once
-// sd::array<MemorySpace>: k signed-digit numbers of n digits each, with one decimal exponent per
+// signed_digit::array<MemorySpace>: k signed-digit numbers of n digits each, with one decimal exponent per
 // number, in MemorySpace.
 //
 // Layout: digit-major across the numbers, digits(i, j) = digit i of number j with j contiguous
@@ -18,16 +18,16 @@
 #include "core/error.hpp"
 #include "signed_digit/number.hpp"
 
-namespace kamp::sd {
+namespace kamp::signed_digit {
 
-struct signed_digit;  // the format tag (signed_digit/sd_format.hpp)
+struct format;  // the format tag (signed_digit/sd_format.hpp)
 
 constexpr std::int64_t row_alignment = 16;
 
 template <class MemorySpace>
 class array {
  public:
-  using format = signed_digit;
+  using format = kamp::signed_digit::format;
   using memory_space = MemorySpace;
   using digit_view = Kokkos::View<std::int8_t**, Kokkos::LayoutRight, MemorySpace>;
   using exponent_view = Kokkos::View<std::int32_t*, MemorySpace>;
@@ -57,7 +57,7 @@ class array {
 
 template <class MemorySpace>
 array<MemorySpace>::array(std::int64_t k, int digit_count, const std::string& label) {
-  const char* fn = "kamp::sd::array";
+  const char* fn = "kamp::signed_digit::array";
   if (k < 0) throw invalid_argument(fn, "k", std::to_string(k), "must be >= 0");
   if (digit_count < 1 || digit_count > max_digit_count) {
     throw invalid_argument(fn, "digit_count", std::to_string(digit_count),
@@ -73,16 +73,16 @@ array<MemorySpace>::array(std::int64_t k, int digit_count, const std::string& la
 // "values" before anything is copied.
 template <class MemorySpace>
 void copy_from_host(const array<MemorySpace>& a, const std::vector<number>& values) {
-  const char* fn = "kamp::sd::copy_from_host";
+  const char* fn = "kamp::signed_digit::copy_from_host";
   if (values.size() != a.size()) {
     throw invalid_argument(fn, "values", std::to_string(values.size()) + " numbers",
                            "must hold the array's " + std::to_string(a.size()));
   }
   for (std::size_t j = 0; j < values.size(); ++j) {
     if (values[j].used_digits() > a.digit_count()) {
-      throw invalid_argument(fn, "values", "number " + std::to_string(j) + " with " +
-                                               std::to_string(values[j].used_digits()) + " digits",
-                             "must fit the array's " + std::to_string(a.digit_count()) + " digits");
+      throw invalid_argument(
+          fn, "values", "number " + std::to_string(j) + " with " + std::to_string(values[j].used_digits()) + " digits",
+          "must fit the array's " + std::to_string(a.digit_count()) + " digits");
     }
   }
   auto digits = Kokkos::create_mirror_view(a.digits());
@@ -111,4 +111,4 @@ std::vector<number> copy_to_host(const array<MemorySpace>& a) {
   return values;
 }
 
-}  // namespace kamp::sd
+}  // namespace kamp::signed_digit

@@ -1,5 +1,5 @@
 #pragma once
-// The sum of an array's numbers, exactly, by seed 004's method 1 or method 2.
+// The sum of an array's numbers, exactly, by Otsokov and Magomedov's method 1 or method 2.
 //
 // Both align the numbers to the smallest exponent t_min (number j's digit i sits at position
 // i + t_j - t_min) and produce sum_digit_count(aligned width, k) digits.
@@ -19,7 +19,7 @@
 #include "signed_digit/kernels.hpp"
 #include "signed_digit/result_width.hpp"
 
-namespace kamp::sd::detail {
+namespace kamp::signed_digit::detail {
 
 constexpr std::int64_t column_chunk = 65536;  // numbers per column team (a multiple of row_alignment)
 constexpr int column_team = 256;              // threads of a column team on a GPU
@@ -35,7 +35,7 @@ void column_chunk_sums(const ExecSpace& exec, const array<typename ExecSpace::me
   const int positions = static_cast<int>(partial.extent(1));
   const auto digits = x.digits();
   Kokkos::parallel_for(
-      aligned ? "kamp::sd::sum::method2_columns" : "kamp::sd::sum::method2_columns_shifted",
+      aligned ? "kamp::signed_digit::sum::method2_columns" : "kamp::signed_digit::sum::method2_columns_shifted",
       policy(exec, positions * chunks, team_size_for<ExecSpace>(column_team)),
       KOKKOS_LAMBDA(const typename policy::member_type& team) {
         const int p = static_cast<int>(team.league_rank() / chunks);
@@ -86,12 +86,12 @@ number sum_method2(const ExecSpace& exec, const array<typename ExecSpace::memory
   const std::int64_t k = static_cast<std::int64_t>(x.size());
   const int positions = static_cast<int>(x.digit_count() + max_shift);
   const std::int64_t chunks = (k + column_chunk - 1) / column_chunk;
-  Kokkos::View<std::int32_t**, memory> partial(Kokkos::view_alloc("kamp::sd::sum::partial", Kokkos::WithoutInitializing),
-                                               chunks, positions);
+  Kokkos::View<std::int32_t**, memory> partial(
+      Kokkos::view_alloc("kamp::signed_digit::sum::partial", Kokkos::WithoutInitializing), chunks, positions);
   column_chunk_sums(exec, x, t_min, max_shift == 0, partial);
   const std::int64_t bound = max_digit * k;
-  Kokkos::View<std::int64_t*, memory> columns("kamp::sd::sum::columns", working_width(positions, bound));
-  add_chunks(exec, "kamp::sd::sum::method2_chunk_totals", partial, 1, columns);
+  Kokkos::View<std::int64_t*, memory> columns("kamp::signed_digit::sum::columns", working_width(positions, bound));
+  add_chunks(exec, "kamp::signed_digit::sum::method2_chunk_totals", partial, 1, columns);
   return number(columns_to_digits(exec, columns, bound, result_digits), static_cast<std::int32_t>(t_min));
 }
 
@@ -102,9 +102,10 @@ number sum_method1(const ExecSpace& exec, const array<typename ExecSpace::memory
   using policy = Kokkos::TeamPolicy<ExecSpace>;
   const std::int64_t k = static_cast<std::int64_t>(x.size());
   const int m = result_digits;
-  Kokkos::View<std::int8_t*, memory> current("kamp::sd::sum::accumulator", m), next("kamp::sd::sum::next", m);
+  Kokkos::View<std::int8_t*, memory> current("kamp::signed_digit::sum::accumulator", m),
+      next("kamp::signed_digit::sum::next", m);
   Kokkos::parallel_for(
-      "kamp::sd::sum::method1", policy(exec, 1, team_size_for<ExecSpace>(512)),
+      "kamp::signed_digit::sum::method1", policy(exec, 1, team_size_for<ExecSpace>(512)),
       KOKKOS_LAMBDA(const typename policy::member_type& team) {
         std::int8_t* acc = current.data();
         std::int8_t* out = next.data();
@@ -112,7 +113,8 @@ number sum_method1(const ExecSpace& exec, const array<typename ExecSpace::memory
           const std::int64_t shift = x.exponent(j) - t_min;
           const auto position_sum = [&](int p) {
             const std::int64_t i = p - shift;
-            return acc[p] + ((i >= 0 && i < x.digit_count()) ? x.digit(static_cast<int>(i), static_cast<std::size_t>(j)) : 0);
+            return acc[p] +
+                   ((i >= 0 && i < x.digit_count()) ? x.digit(static_cast<int>(i), static_cast<std::size_t>(j)) : 0);
           };
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, m), [&](int p) {
             out[p] = static_cast<std::int8_t>(transfer_step(position_sum(p), p > 0 ? position_sum(p - 1) : 0));
@@ -128,4 +130,4 @@ number sum_method1(const ExecSpace& exec, const array<typename ExecSpace::memory
   return number(std::vector<std::int8_t>(host.data(), host.data() + m), static_cast<std::int32_t>(t_min));
 }
 
-}  // namespace kamp::sd::detail
+}  // namespace kamp::signed_digit::detail

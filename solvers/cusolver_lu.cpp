@@ -19,8 +19,8 @@ void check(cusolverStatus_t status, const char* what) {
 
 void check(cudaError_t status, const char* what) {
   if (status != cudaSuccess)
-    throw std::runtime_error(std::string("kamp::solvers::cusolver_lu: ") + what + " failed: " +
-                             cudaGetErrorString(status));
+    throw std::runtime_error(std::string("kamp::solvers::cusolver_lu: ") + what +
+                             " failed: " + cudaGetErrorString(status));
 }
 
 // One handle per process on Kokkos' default stream, with the device word cuSOLVER writes its

@@ -74,8 +74,8 @@ dense_lu_factors<Format, MemorySpace> dense_lu_factor(const ExecSpace& exec, con
   const int team = detail::lu_team_size<ExecSpace>();
   for (std::int64_t k = 0; k < n; ++k) {
     Kokkos::parallel_for("kamp::solvers::dense_lu::pivot_column", Kokkos::TeamPolicy<ExecSpace>(exec, 1, team),
-                         detail::pivot_column_kernel<Format, ExecSpace, array>{
-                             f.lu.values, f.inverse_pivots, f.pivots, first_zero, n, ld, k, context});
+                         detail::pivot_column_kernel<Format, ExecSpace, array>{f.lu.values, f.inverse_pivots, f.pivots,
+                                                                               first_zero, n, ld, k, context});
     if (k + 1 == n) continue;
     Kokkos::parallel_for("kamp::solvers::dense_lu::trailing_update",
                          Kokkos::TeamPolicy<ExecSpace>(exec, n - k - 1, team),

@@ -79,9 +79,8 @@ struct pivot_column_kernel {
       pivots(k) = p;
       inverse_pivots.store(static_cast<std::size_t>(k), r);
     });
-    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, k + 1, n), [&](std::int64_t i) {
-      lu.store(at(i, k), traits::mul(context, lu.load(at(i, k)), r));
-    });
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, k + 1, n),
+                         [&](std::int64_t i) { lu.store(at(i, k), traits::mul(context, lu.load(at(i, k)), r)); });
   }
 };
 

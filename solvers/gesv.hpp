@@ -1,7 +1,7 @@
 #pragma once
-// Mixed-precision GESV (seed 002, last slide): A x = b with A and b in a working format F (dd_real,
-// qd_real or any format of formats::multi_double_arithmetic_formats) by iterative refinement on
-// the vendor's LU (solvers/vendor_lu.hpp) of A rounded to double or float:
+// Mixed-precision GESV (Mukunoki and Takahashi, last slide): A x = b with A and b in a working
+// format F (dd_real, qd_real or any format of blas::multi_double_arithmetic_formats) by iterative
+// refinement on the vendor's LU (solvers/vendor_lu.hpp) of A rounded to double or float:
 //
 //   factor fl(A) = P L U in the LU precision;  x_0 = (LU)^-1 fl(b), widened to F
 //   for k = 0, 1, ...:
@@ -18,14 +18,14 @@
 // reports max_iterations or stagnated: never a solution that is not one. Such an x solves
 // (A + dA) x = b with ||dA|| <= sqrt(n) u ||A|| up to the residual's own rounding (gamma_{n+2},
 // blas/gemv.hpp), so its forward error is at most about cond(A) sqrt(n) u. The tighter first test
-// (eta_k <= u) lets corrections continue while they still pay: stopping at sqrt(n) u left a
-// forward error 1000x the direct dd LU's at cond 1e14 (E7). The halving test is the contraction
-// test: refinement contracts by the spectral radius of I - (LU)^-1 A per step (at most about
-// cond(A) u_LU, often far less), so a correction that does not halve means either F's limiting
-// accuracy (eta at its floor: converged) or an LU that cannot resolve A (stagnated). A NaN or Inf
-// in A, b, a residual or a correction stops with not_a_number. Residuals are rounded to the LU precision
-// after scaling by a power of two (solvers/gesv_kernels.hpp), so a qd residual of 1e-60 does not
-// underflow in float.
+// (eta_k <= u) lets corrections continue while they still pay: stopping at sqrt(n) u would leave
+// ill-conditioned problems a forward error far above the direct dd LU's (E7). The halving test is
+// the contraction test: refinement contracts by the spectral radius of I - (LU)^-1 A per step (at
+// most about cond(A) u_LU, often far less), so a correction that does not halve means either F's
+// limiting accuracy (eta at its floor: converged) or an LU that cannot resolve A (stagnated). A NaN
+// or Inf in A, b, a residual or a correction stops with not_a_number. Residuals are rounded to the
+// LU precision after scaling by a power of two (solvers/gesv_kernels.hpp), so a qd residual of
+// 1e-60 does not underflow in float.
 //
 // Checks, before anything is written (kamp::invalid_argument naming the argument): A square, b
 // and x of A's order, options.max_iterations >= 0. A whose rounding to the LU precision has a
@@ -101,8 +101,9 @@ gesv_result refine(const ExecSpace& exec, const matrix<Format, MemorySpace>& A, 
 
   const double u = mpfr_get_d(traits::unit_roundoff().get(), MPFR_RNDU);
   if (b_norm == 0) {
-    Kokkos::parallel_for("kamp::solvers::gesv::zero", Kokkos::RangePolicy<ExecSpace>(exec, 0, x.size()),
-                         KOKKOS_LAMBDA(std::int64_t i) { x.store(static_cast<std::size_t>(i), traits::zero()); });
+    Kokkos::parallel_for(
+        "kamp::solvers::gesv::zero", Kokkos::RangePolicy<ExecSpace>(exec, 0, x.size()),
+        KOKKOS_LAMBDA(std::int64_t i) { x.store(static_cast<std::size_t>(i), traits::zero()); });
     exec.fence();
     result.backward_errors.push_back(0);
     return finish(gesv_status::converged);
@@ -158,8 +159,7 @@ gesv_result gesv(const ExecSpace& exec, const matrix<Format, MemorySpace>& A, co
                    "must have the matrix's " + order + " rows");
   require_argument(static_cast<std::int64_t>(x.size()) == A.rows, fn, "x", std::to_string(x.size()) + " elements",
                    "must have the matrix's " + order + " rows");
-  require_argument(options.max_iterations >= 0, fn, "options.max_iterations", options.max_iterations,
-                   "must be >= 0");
+  require_argument(options.max_iterations >= 0, fn, "options.max_iterations", options.max_iterations, "must be >= 0");
   if (options.lu == lu_precision::single_precision) return detail::refine<float>(exec, A, b, x, options);
   return detail::refine<double>(exec, A, b, x, options);
 }

@@ -15,7 +15,7 @@ namespace {
 std::vector<core::mpfr_value> exact_matrix(const dense_problem& p) {
   std::vector<core::mpfr_value> a;
   a.reserve(p.a.size());
-  for (const auto& v : p.a) a.push_back(dd::to_mpfr(v));
+  for (const auto& v : p.a) a.push_back(multi_double::to_mpfr(v));
   return a;
 }
 
@@ -27,8 +27,10 @@ double max_row_sum(const std::vector<core::mpfr_value>& m, std::size_t n, std::s
     mpfr_set_zero(sum.get(), 1);
     for (std::size_t j = 0; j < cols; ++j) {
       const auto& v = m[i + j * n];
-      if (mpfr_sgn(v.get()) < 0) mpfr_sub(sum.get(), sum.get(), v.get(), MPFR_RNDU);
-      else mpfr_add(sum.get(), sum.get(), v.get(), MPFR_RNDU);
+      if (mpfr_sgn(v.get()) < 0)
+        mpfr_sub(sum.get(), sum.get(), v.get(), MPFR_RNDU);
+      else
+        mpfr_add(sum.get(), sum.get(), v.get(), MPFR_RNDU);
     }
     largest = std::max(largest, mpfr_get_d(sum.get(), MPFR_RNDU));
   }
@@ -65,7 +67,7 @@ residual_norms residual(const dense_problem& p, const std::vector<core::mpfr_val
   for (std::ptrdiff_t i = 0; i < n; ++i) {
     core::mpfr_value r(p.b[static_cast<std::size_t>(i)], precision), term(precision), a_sum(precision);
     for (std::ptrdiff_t j = 0; j < n; ++j) {
-      const dd::dd_real a = p.a[static_cast<std::size_t>(i + j * n)];
+      const multi_double::dd_real a = p.a[static_cast<std::size_t>(i + j * n)];
       for (const double part : {a.hi, a.lo}) {
         if (part == 0) continue;
         mpfr_mul_d(term.get(), x[static_cast<std::size_t>(j)].get(), part, MPFR_RNDN);

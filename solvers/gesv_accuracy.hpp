@@ -31,7 +31,8 @@ std::vector<core::mpfr_value> reference_solution(const dense_problem& p, mpfr_pr
 struct residual_norms {
   double residual = 0, a = 0, x = 0;
   double backward_error() const { return residual / (a * x); }  // ||b - A x|| / (||A|| ||x||)
-  double slides_error() const { return residual / a; }          // ||b - A x|| / ||A||, seed 002's figure
+  // ||b - A x|| / ||A||, the figure of Mukunoki and Takahashi's slides.
+  double slides_error() const { return residual / a; }
 };
 residual_norms residual(const dense_problem& p, const std::vector<core::mpfr_value>& x, mpfr_prec_t precision);
 

@@ -102,8 +102,8 @@ void round_scaled(const ExecSpace& exec, const Array& v, double scale,
 // x_i <- x_i + d_i / scale in the format (x_i <- d_i / scale when `replace`); exact scaling: a
 // power of two.
 template <class ExecSpace, class Real, class Array, class Format = typename Array::format>
-void add_scaled(const ExecSpace& exec, const Kokkos::View<Real*, typename Array::memory_space>& d,
-                double inverse_scale, const Array& x, bool replace) {
+void add_scaled(const ExecSpace& exec, const Kokkos::View<Real*, typename Array::memory_space>& d, double inverse_scale,
+                const Array& x, bool replace) {
   using traits = format_traits<Format>;
   const auto c = traits::template context<typename Array::memory_space>();
   Kokkos::parallel_for(

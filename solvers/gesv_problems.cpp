@@ -13,7 +13,7 @@ namespace kamp::solvers {
 
 namespace {
 
-using dd::dd_real;
+using multi_double::dd_real;
 using host = Kokkos::DefaultHostExecutionSpace;
 
 void check_order(const char* fn, std::int64_t n) { require_argument(n >= 1, fn, "n", n, "must be >= 1"); }
@@ -49,8 +49,8 @@ std::vector<std::vector<rotation>> random_butterfly(core::random_source& rng, st
 
 // (x, y) <- (c x + s y, c y - s x) in dd_real.
 void rotate(dd_real& x, dd_real& y, const rotation& g) {
-  const dd_real nx = dd::add(dd::mul(dd_real(g.c), x), dd::mul(dd_real(g.s), y));
-  y = dd::sub(dd::mul(dd_real(g.c), y), dd::mul(dd_real(g.s), x));
+  const dd_real nx = multi_double::add(multi_double::mul(dd_real(g.c), x), multi_double::mul(dd_real(g.s), y));
+  y = multi_double::sub(multi_double::mul(dd_real(g.c), y), multi_double::mul(dd_real(g.s), x));
   x = nx;
 }
 
@@ -63,9 +63,9 @@ void apply_orthogonal(std::vector<dd_real>& m, std::int64_t n, core::random_sour
   dd_real norm2(0.0);
   for (auto& wi : w) {
     wi = dd_real(rng.uniform());
-    norm2 = dd::add(norm2, dd::mul(wi, wi));
+    norm2 = multi_double::add(norm2, multi_double::mul(wi, wi));
   }
-  const dd_real tau = dd::div(dd_real(2.0), norm2);
+  const dd_real tau = multi_double::div(dd_real(2.0), norm2);
   Kokkos::parallel_for(Kokkos::RangePolicy<host>(0, n), [&](std::int64_t j) {
     dd_real* column = &m[static_cast<std::size_t>(j * n)];
     std::int64_t h = 1;
@@ -75,9 +75,11 @@ void apply_orthogonal(std::vector<dd_real>& m, std::int64_t n, core::random_sour
       h *= 2;
     }
     dd_real dot(0.0);
-    for (std::int64_t i = 0; i < n; ++i) dot = dd::add(dot, dd::mul(w[static_cast<std::size_t>(i)], column[i]));
-    const dd_real scale = dd::mul(tau, dot);
-    for (std::int64_t i = 0; i < n; ++i) column[i] = dd::sub(column[i], dd::mul(scale, w[static_cast<std::size_t>(i)]));
+    for (std::int64_t i = 0; i < n; ++i)
+      dot = multi_double::add(dot, multi_double::mul(w[static_cast<std::size_t>(i)], column[i]));
+    const dd_real scale = multi_double::mul(tau, dot);
+    for (std::int64_t i = 0; i < n; ++i)
+      column[i] = multi_double::sub(column[i], multi_double::mul(scale, w[static_cast<std::size_t>(i)]));
   });
 }
 
@@ -115,8 +117,7 @@ dense_problem random_problem(std::int64_t n, std::uint64_t seed) {
 dense_problem ill_conditioned_problem(std::int64_t n, double condition, std::uint64_t seed) {
   const char* fn = "kamp::solvers::ill_conditioned_problem";
   check_order(fn, n);
-  require_argument(std::isfinite(condition) && condition >= 1, fn, "condition", condition,
-                   "must be finite and >= 1");
+  require_argument(std::isfinite(condition) && condition >= 1, fn, "condition", condition, "must be finite and >= 1");
   core::random_source rng(seed);
   dense_problem p;
   p.name = condition_name(condition);
@@ -130,7 +131,7 @@ dense_problem ill_conditioned_problem(std::int64_t n, double condition, std::uin
     if (n > 1) mpfr_div_si(exponent.get(), exponent.get(), static_cast<long>(n - 1), MPFR_RNDN);
     mpfr_set_d(sigma.get(), condition, MPFR_RNDN);
     mpfr_pow(sigma.get(), sigma.get(), exponent.get(), MPFR_RNDN);
-    p.a[static_cast<std::size_t>(i + i * n)] = dd::dd_from_mpfr(sigma.get());
+    p.a[static_cast<std::size_t>(i + i * n)] = multi_double::dd_from_mpfr(sigma.get());
   }
   // Q_L diag(sigma) Q_R^T = (Q_R (Q_L diag(sigma))^T)^T.
   apply_orthogonal(p.a, n, rng);

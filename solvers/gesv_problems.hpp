@@ -1,5 +1,5 @@
 #pragma once
-// Dense test problems for GESV (seed 002's last slide, experiment E7 and the solver tests), the
+// Dense test problems for GESV (Mukunoki and Takahashi's last slide, experiment E7 and the solver tests), the
 // same on every machine for a seed (core::random_source and correctly rounded arithmetic only).
 //
 // random_problem: entries of A and b uniform in [-1, 1), as the slides' dlarnv inputs.
@@ -19,17 +19,17 @@
 #include <string>
 #include <vector>
 
-#include "dd/dd_format.hpp"
-#include "dd/double_format.hpp"
+#include "multi_double/dd_format.hpp"
+#include "multi_double/double_format.hpp"
 #include "formats/matrix.hpp"
 
 namespace kamp::solvers {
 
 struct dense_problem {
-  std::string name;              // "random" or "cond_1e+12"
+  std::string name;  // "random" or "cond_1e+12"
   std::int64_t n = 0;
-  double condition = 0;          // the prescribed cond_2(A); 0 for a random matrix
-  std::vector<dd::dd_real> a;    // n x n, column-major
+  double condition = 0;                  // the prescribed cond_2(A); 0 for a random matrix
+  std::vector<multi_double::dd_real> a;  // n x n, column-major
   std::vector<double> b;
 };
 
@@ -40,7 +40,7 @@ dense_problem ill_conditioned_problem(std::int64_t n, double condition, std::uin
 
 // v in the format: exact for dd_real and the expansions, rounded to nearest for double.
 template <class Format>
-value_type_t<Format> from_dd(const dd::dd_real& v) {
+value_type_t<Format> from_dd(const multi_double::dd_real& v) {
   using traits = format_traits<Format>;
   const auto c = traits::template context<Kokkos::HostSpace>();
   return traits::add(c, traits::from_double(c, v.hi), traits::from_double(c, v.lo));
@@ -60,7 +60,7 @@ matrix<Format, MemorySpace> matrix_of(const dense_problem& p) {
 template <class Format, class MemorySpace>
 array_t<Format, MemorySpace> rhs_of(const dense_problem& p) {
   std::vector<value_type_t<Format>> values;
-  for (double v : p.b) values.push_back(from_dd<Format>(dd::dd_real(v)));
+  for (double v : p.b) values.push_back(from_dd<Format>(multi_double::dd_real(v)));
   array_t<Format, MemorySpace> b(p.b.size(), "kamp::solvers::problem::b");
   copy_from_host(b, values);
   return b;

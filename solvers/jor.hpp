@@ -1,5 +1,5 @@
 #pragma once
-// The inner "rough solve" of seed 003's VPBi-CGSTAB: Jacobi over-relaxation in double,
+// The inner "rough solve" of the VPBi-CGSTAB paper's solver: Jacobi over-relaxation in double,
 //   z <- z + omega D^-1 (v - A z),  z_0 = 0,
 // for a fixed number of sweeps, or until ||v - A z||_2 <= inner_tolerance ||v||_2 when that is
 // positive (the sweeps are then the upper limit). The first sweep is omega D^-1 v (A z_0 = 0);
@@ -13,7 +13,7 @@
 #include <utility>
 
 #include "core/argument_range.hpp"
-#include "dd/double_format.hpp"
+#include "multi_double/double_format.hpp"
 #include "formats/value_array.hpp"
 #include "parallel/rank_order_sum.hpp"
 #include "solvers/solver_options.hpp"

@@ -12,7 +12,7 @@ struct jor_options {
 };
 
 struct vpbicgstab_options {
-  double tolerance = 1e-12;               // on both the recurrence and the final true residual
+  double tolerance = 1e-12;  // on both the recurrence and the final true residual
   std::int64_t max_iterations = 1000;
   std::int64_t true_residual_every = 10;  // 0: only at the end
   bool precondition = true;               // false: plain Bi-CGSTAB

@@ -1,5 +1,5 @@
 #pragma once
-// Seed 003's variable-preconditioned Bi-CGSTAB (its Fig. 1) with the outer loop in any format F
+// The VPBi-CGSTAB paper's variable-preconditioned Bi-CGSTAB (its Fig. 1) with the outer loop in any format F
 // and the inner "rough solves" A z = p and A w = t by JOR in double (solvers/jor.hpp):
 //
 //   r_0 = b - A x_0, p_0 = r0* = r_0
@@ -84,8 +84,8 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   const detail::inner_vector<memory> inner_out("kamp::solvers::inner_out", options.precondition ? n : 0);
   jor<ExecSpace> inner(A, options.inner);
   const sparse::halo_buffer<value, memory> halo(A);
-  const sparse::halo_buffer<double, memory> inner_halo = options.precondition ? sparse::halo_buffer<double, memory>(A)
-                                                                              : sparse::halo_buffer<double, memory>();
+  const sparse::halo_buffer<double, memory> inner_halo =
+      options.precondition ? sparse::halo_buffer<double, memory>(A) : sparse::halo_buffer<double, memory>();
   const auto spmv = [&](const value& alpha, const Array& in, const value& beta, const Array& out) {
     sparse::spmv(exec, alpha, A, in, beta, out, halo);
   };
@@ -108,8 +108,10 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
   // step(v) with v the last rough solve's result as the vector steps read it.
   const auto with_rough = [&](const Array& rhs, const Array& as_format, const auto& step) {
     if (!options.precondition) return step(rhs);
-    if constexpr (detail::fused_vp_steps<Format>) return step(inner_out);
-    else return step(as_format);
+    if constexpr (detail::fused_vp_steps<Format>)
+      return step(inner_out);
+    else
+      return step(as_format);
   };
   const double b_norm = detail::host_sqrt<Format>(dot(b, b));
   const auto relative_of = [&](const value& squared_norm) {
@@ -177,8 +179,9 @@ solver_result vpbicgstab(const ExecSpace& exec, const sparse::distributed_matrix
     if (!detail::is_finite<Format>(gamma)) return stop(solver_status::not_a_number);
     const value minus_gamma = detail::negated<Format>(gamma);
     // x += gamma w, r = t - gamma A w
-    const auto [rho_next, r_r] = global(with_rough(
-        t, w, [&](const auto& wk) { return detail::r_step(exec, gamma, minus_gamma, t, aw, wk, x, r0, r, &workspace); }));
+    const auto [rho_next, r_r] = global(with_rough(t, w, [&](const auto& wk) {
+      return detail::r_step(exec, gamma, minus_gamma, t, aw, wk, x, r0, r, &workspace);
+    }));
     const value beta = detail::quotient<Format>(alpha, rho_next, gamma, rho);
     if (!detail::is_finite<Format>(beta)) return stop(solver_status::not_a_number);
     rho = rho_next;

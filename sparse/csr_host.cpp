@@ -23,8 +23,8 @@ void validate(const csr_host& a) {
                    "must start at 0");
   require_argument(a.row_ptr.back() == a.nnz(), fn, "row_ptr", "row_ptr[rows] = " + std::to_string(a.row_ptr.back()),
                    "must equal nnz = " + std::to_string(a.nnz()));
-  // Per-entry messages are built only for the entry that fails: formatting one per entry made
-  // validating a 56 M-nonzero matrix take seconds.
+  // Per-entry messages are built only for the entry that fails: formatting one per entry would
+  // make validating a matrix of tens of millions of nonzeros take seconds.
   for (std::int64_t i = 0; i < a.rows; ++i) {
     const std::int64_t begin = a.row_ptr[static_cast<std::size_t>(i)], end = a.row_ptr[static_cast<std::size_t>(i + 1)];
     if (begin > end) {

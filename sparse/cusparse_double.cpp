@@ -13,8 +13,8 @@ namespace {
 
 void check(cusparseStatus_t status, const char* what) {
   if (status != CUSPARSE_STATUS_SUCCESS) {
-    throw std::runtime_error(std::string("kamp::sparse::cusparse_double_spmv: ") + what + " failed: " +
-                             cusparseGetErrorString(status));
+    throw std::runtime_error(std::string("kamp::sparse::cusparse_double_spmv: ") + what +
+                             " failed: " + cusparseGetErrorString(status));
   }
 }
 
@@ -61,8 +61,8 @@ cusparse_double_spmv::cusparse_double_spmv(const csr_matrix<Kokkos::CudaSpace>& 
   check(cusparseCreateDnVec(&p.y, p.rows, probe_y.data(), CUDA_R_64F), "cusparseCreateDnVec");
   const double one = 1, zero = 0;
   std::size_t bytes = 0;
-  check(cusparseSpMV_bufferSize(p.handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, p.matrix, p.x, &zero, p.y,
-                                CUDA_R_64F, CUSPARSE_SPMV_ALG_DEFAULT, &bytes),
+  check(cusparseSpMV_bufferSize(p.handle, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, p.matrix, p.x, &zero, p.y, CUDA_R_64F,
+                                CUSPARSE_SPMV_ALG_DEFAULT, &bytes),
         "cusparseSpMV_bufferSize");
   p.workspace = Kokkos::View<char*, Kokkos::CudaSpace>("kamp::sparse::cusparse::workspace", bytes > 0 ? bytes : 1);
   Kokkos::fence();

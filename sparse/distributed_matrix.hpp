@@ -41,7 +41,8 @@ class distributed_matrix {
                      std::shared_ptr<const parallel::communicator> comm,
                      row_storage storage = default_row_storage<MemorySpace>(),
                      std::optional<parallel::transport> halo = std::nullopt)
-      : distributed_matrix(make_local_layout(my_rows, blocks, *comm), comm, storage, halo) {}  // copied: the layout reads *comm
+      : distributed_matrix(make_local_layout(my_rows, blocks, *comm), comm, storage, halo) {
+  }  // copied: the layout reads *comm
 
   distributed_matrix(const local_layout& layout, std::shared_ptr<const parallel::communicator> comm,
                      row_storage storage = default_row_storage<MemorySpace>(),
@@ -85,17 +86,18 @@ class distributed_matrix {
 
  private:
   static index_view copy(const std::vector<std::int32_t>& host, const char* label) {
-    index_view v = core::allocate<index_view>("kamp::sparse::distributed_matrix", label, core::initial_values::unset,
-                                              host.size());
-    Kokkos::deep_copy(v, Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(),
-                                                                                                      host.size()));
+    index_view v =
+        core::allocate<index_view>("kamp::sparse::distributed_matrix", label, core::initial_values::unset, host.size());
+    Kokkos::deep_copy(
+        v, Kokkos::View<const std::int32_t*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(host.data(), host.size()));
     return v;
   }
 
   // One rank exchanges nothing: host_staged, which then allocates nothing either.
   static parallel::transport choose_transport(const parallel::communicator& comm,
                                               std::optional<parallel::transport> requested) {
-    if (!requested) return comm.size() == 1 ? parallel::transport::host_staged : parallel::fastest_transport<MemorySpace>(comm);
+    if (!requested)
+      return comm.size() == 1 ? parallel::transport::host_staged : parallel::fastest_transport<MemorySpace>(comm);
     require_argument(parallel::transport_available<MemorySpace>(*requested, comm), "kamp::sparse::distributed_matrix",
                      "halo", parallel::to_string(*requested),
                      "must be a transport the ranks allow (device_peers: CUDA memory, every rank on one node)");

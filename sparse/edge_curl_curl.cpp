@@ -20,8 +20,8 @@ enum class direction { x, y, z };
 
 // Numbering of the interior edges, level by level in z so that a block of consecutive rows is a
 // slab of the mesh and a row-block partition exchanges only the edges next to its cut (about one
-// level, 3 n^2 entries on an n^3 mesh; numbering all x-edges first, then y, then z, made rank
-// halos half the vector). Level k holds its x-edges (i fastest), its y-edges, then the z-edges
+// level, 3 n^2 entries on an n^3 mesh; numbering all x-edges first, then y, then z, would make
+// rank halos half the vector). Level k holds its x-edges (i fastest), its y-edges, then the z-edges
 // from level k to k + 1; levels 0 and nz hold no x- or y-edges (walls), level nz no z-edges.
 class edge_numbering {
  public:
@@ -58,7 +58,9 @@ class edge_numbering {
 
  private:
   // The first unknown of level k: level 0 has z-edges only.
-  std::int64_t level(std::int64_t k) const { return k == 0 ? 0 : z_level_ + (k - 1) * (x_level_ + y_level_ + z_level_); }
+  std::int64_t level(std::int64_t k) const {
+    return k == 0 ? 0 : z_level_ + (k - 1) * (x_level_ + y_level_ + z_level_);
+  }
 
   structured_mesh m_;
   std::int64_t x_level_, y_level_, z_level_;
@@ -99,8 +101,9 @@ struct curl_term {
   factor f[3];
 };
 
-// The 12 x 12 cell matrix, curl_curl_scale int curl N_m . curl N_n. Local edges: x-edges 0-3 at (y, z) offsets
-// (b, c) = (l & 1, l >> 1); y-edges 4-7 at (x, z) offsets; z-edges 8-11 at (x, y) offsets.
+// The 12 x 12 cell matrix, curl_curl_scale int curl N_m . curl N_n. Local edges: x-edges 0-3 at (y,
+// z) offsets (b, c) = (l & 1, l >> 1); y-edges 4-7 at (x, z) offsets; z-edges 8-11 at (x, y)
+// offsets.
 std::array<std::array<double, 12>, 12> cell_matrix(const structured_mesh& m) {
   std::array<std::array<curl_term, 2>, 12> terms;
   for (int l = 0; l < 4; ++l) {
@@ -186,7 +189,7 @@ std::int64_t max_cube_unknowns() {
 }
 
 structured_mesh cube_mesh_with_unknowns(std::int64_t unknowns) {
-  // Bounded first: beyond it the search below ran until 3 n (n - 1)^2 overflowed, and never ended.
+  // Bounded first: beyond it the search below would run until 3 n (n - 1)^2 overflowed, and never end.
   const std::int64_t most = max_cube_unknowns();
   require_argument(unknowns <= most, "kamp::sparse::cube_mesh_with_unknowns", "unknowns", unknowns,
                    "must be at most " + std::to_string(most) + ", the largest cube mesh's (32-bit columns)");

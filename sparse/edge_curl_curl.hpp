@@ -1,7 +1,8 @@
 #pragma once
-// The problem class of seed 003: the curl-curl matrix of lowest-order edge (Nedelec) elements for a
-// 3-D electromagnetic problem, on a structured mesh of nx x ny x nz hexahedral cells with spacings
-// hx, hy, hz and perfectly conducting walls (the edges in the boundary surface are eliminated).
+// The problem class of the VPBi-CGSTAB paper: the curl-curl matrix of lowest-order edge (Nedelec)
+// elements for a 3-D electromagnetic problem, on a structured mesh of nx x ny x nz hexahedral cells
+// with spacings hx, hy, hz and perfectly conducting walls (the edges in the boundary surface are
+// eliminated).
 //
 // How it is built. The unknowns are the tangential line integrals along the interior edges, each
 // edge oriented along +x, +y or +z. On a cell, the basis function of an x-edge at local offsets
@@ -20,8 +21,9 @@
 // Properties (tests/sparse/test_edge_curl_curl.cpp): symmetric; singular, with the gradients of the
 // interior nodal hat functions (discrete_gradient) in its null space; positive semidefinite; 33
 // nonzeros in a row of an interior edge (9 parallel and 24 crossing edges of its four cells), fewer
-// next to the walls (seed 003's matrix: 27.5 M nonzeros in 1.7 M rows, 16 per row on average). With nx = ny = nz = n
-// there are 3 n (n - 1)^2 unknowns: n = 83 gives 1,674,276 and n = 84 gives 1,736,028, around seed 003's 1,709,028.
+// next to the walls (the VPBi-CGSTAB paper's matrix: 27.5 M nonzeros in 1.7 M rows, 16 per row on
+// average). With nx = ny = nz = n there are 3 n (n - 1)^2 unknowns: n = 83 gives 1,674,276 and
+// n = 84 gives 1,736,028, around the paper's 1,709,028.
 #include <cstdint>
 #include <vector>
 

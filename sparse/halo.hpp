@@ -70,15 +70,17 @@ struct halo_buffer {
                        static_cast<std::size_t>(plan.send_offsets[k + 1] - plan.send_offsets[k]) * sizeof(Value)});
     }
     for (std::size_t k = 0; k < plan.receive_peers.size(); ++k) {
-      receives.push_back({plan.receive_peers[k], ghost.data() + plan.receive_offsets[k],
-                          static_cast<std::size_t>(plan.receive_offsets[k + 1] - plan.receive_offsets[k]) * sizeof(Value)});
+      receives.push_back(
+          {plan.receive_peers[k], ghost.data() + plan.receive_offsets[k],
+           static_cast<std::size_t>(plan.receive_offsets[k + 1] - plan.receive_offsets[k]) * sizeof(Value)});
     }
     return std::make_shared<parallel::peer_exchange>(a.comm(), static_cast<std::size_t>(plan.sends()) * sizeof(Value),
                                                      sends, std::move(receives));
   }
 #endif
 
-  // Not initialised: the device filling pinned host memory took 5 ms per buffer on an H200.
+  // Not initialised: every exchange writes a buffer before it reads it, and the device filling
+  // pinned host memory is a slow pass over the bus.
   template <class Space>
   static Kokkos::View<Value*, Space> buffer(const char* label, std::int64_t count) {
     if (count == 0) return {};
@@ -100,8 +102,8 @@ struct extended_vector {
 };
 
 // An array of plain values (doubles, dd_real, expansions) is read by one load from the side its
-// column lies on, chosen without a branch: behind a branch, the GPU issued each entry's load of x
-// only after the previous entries' tests, and the SpMV waited on memory latency.
+// column lies on, chosen without a branch: behind a branch, the GPU would issue each entry's load
+// of x only after the previous entries' tests, and the SpMV would wait on memory latency.
 template <class Format, class Value, class MemorySpace>
 struct extended_vector<value_array<Format, Value, MemorySpace>, Value> {
   value_array<Format, Value, MemorySpace> owned;
@@ -150,16 +152,17 @@ std::unique_ptr<parallel::pending_exchange> post_halo(const distributed_matrix<M
                      static_cast<std::size_t>(plan.send_offsets[k + 1] - plan.send_offsets[k]) * sizeof(Value)});
   }
   for (std::size_t k = 0; k < plan.receive_peers.size(); ++k) {
-    receives.push_back({plan.receive_peers[k], halo.ghost_staged.data() + plan.receive_offsets[k],
-                        static_cast<std::size_t>(plan.receive_offsets[k + 1] - plan.receive_offsets[k]) *
-                            sizeof(Value)});
+    receives.push_back(
+        {plan.receive_peers[k], halo.ghost_staged.data() + plan.receive_offsets[k],
+         static_cast<std::size_t>(plan.receive_offsets[k + 1] - plan.receive_offsets[k]) * sizeof(Value)});
   }
   return a.comm().start_exchange(sends, receives);
 }
 
 // Waits for the messages and queues the ghosts' copy to the device.
 template <class ExecSpace, class Value, class MemorySpace>
-void finish_halo(const ExecSpace& exec, parallel::pending_exchange& pending, const halo_buffer<Value, MemorySpace>& halo) {
+void finish_halo(const ExecSpace& exec, parallel::pending_exchange& pending,
+                 const halo_buffer<Value, MemorySpace>& halo) {
   pending.wait();
   Kokkos::deep_copy(exec, halo.ghost, halo.ghost_staged);
 }

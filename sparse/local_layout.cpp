@@ -56,8 +56,8 @@ local_layout make_local_layout(const csr_host& my_rows, const row_blocks& blocks
   out.local.cols = owned + static_cast<std::int64_t>(ghost_global.size());
   for (std::int64_t i = 0; i < owned; ++i) {
     bool boundary = false;
-    for (std::int64_t p = my_rows.row_ptr[static_cast<std::size_t>(i)]; p < my_rows.row_ptr[static_cast<std::size_t>(i + 1)];
-         ++p) {
+    for (std::int64_t p = my_rows.row_ptr[static_cast<std::size_t>(i)];
+         p < my_rows.row_ptr[static_cast<std::size_t>(i + 1)]; ++p) {
       std::int32_t& c = out.local.col_idx[static_cast<std::size_t>(p)];
       if (c >= first && c < last) {
         c = static_cast<std::int32_t>(out.below + (c - first));
@@ -87,9 +87,9 @@ local_layout make_local_layout(const csr_host& my_rows, const row_blocks& blocks
   std::vector<std::vector<std::int32_t>> requested(P);
   std::vector<parallel::message> sends, receives;
   for (std::size_t k = 0; k < plan.receive_peers.size(); ++k) {
-    sends.push_back({plan.receive_peers[k], ghost_global.data() + plan.receive_offsets[k],
-                     static_cast<std::size_t>(plan.receive_offsets[k + 1] - plan.receive_offsets[k]) *
-                         sizeof(std::int32_t)});
+    sends.push_back(
+        {plan.receive_peers[k], ghost_global.data() + plan.receive_offsets[k],
+         static_cast<std::size_t>(plan.receive_offsets[k + 1] - plan.receive_offsets[k]) * sizeof(std::int32_t)});
   }
   for (std::size_t q = 0; q < P; ++q) {
     const std::int64_t n = counts[q * P + static_cast<std::size_t>(me)];
@@ -103,9 +103,10 @@ local_layout make_local_layout(const csr_host& my_rows, const row_blocks& blocks
     plan.send_peers.push_back(static_cast<int>(q));
     for (std::int32_t c : requested[q]) {
       if (c < first || c >= last) {
-        throw invalid_argument("kamp::sparse::make_local_layout", "requested column",
-                               "rank " + std::to_string(q) + " asked for " + std::to_string(c),
-                               "must be owned by rank " + std::to_string(me) + " (a rank's rows differ from its blocks?)");
+        throw invalid_argument(
+            "kamp::sparse::make_local_layout", "requested column",
+            "rank " + std::to_string(q) + " asked for " + std::to_string(c),
+            "must be owned by rank " + std::to_string(me) + " (a rank's rows differ from its blocks?)");
       }
       plan.send_rows.push_back(static_cast<std::int32_t>(c - first));
     }

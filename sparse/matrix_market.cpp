@@ -31,7 +31,7 @@ bool blank(const std::string& line) {
 }
 
 // Tokens are read whole by the one number parser (core/parse_number.hpp), which keeps subnormal
-// values (std::stod rejected them as out of range).
+// values (std::stod rejects them as out of range).
 bool parse_integer(const std::string& token, std::int64_t& v) {
   return core::to_integer(token, v) == core::number_error::none;
 }
@@ -138,8 +138,8 @@ csr_host read_matrix_market(std::istream& in, const std::string& source) {
          "end of file: only " + std::to_string(read) + " of the " + std::to_string(entries) + " announced entries");
   }
   csr_host a = from_triplets(rows, cols, row, col, value);
-  // Duplicates are summed, and finite values can sum beyond double (1e308 twice was read as Inf,
-  // and the matrix written back no longer read).
+  // Duplicates are summed, and finite values can sum beyond double (1e308 twice would read as Inf,
+  // and the matrix written back would not read).
   const auto beyond = std::find_if(a.values.begin(), a.values.end(), [](double v) { return !std::isfinite(v); });
   if (beyond != a.values.end()) {
     const auto p = beyond - a.values.begin();

@@ -51,12 +51,14 @@ std::vector<std::int64_t> reverse_cuthill_mckee(const csr_host& a) {
   const auto n = static_cast<std::size_t>(a.rows);
   std::vector<std::int64_t> degree(n);
   for (std::size_t i = 0; i < n; ++i) {
-    degree[i] = std::count_if(next.begin() + start[i], next.begin() + start[i + 1], [](std::int64_t j) { return j >= 0; });
+    degree[i] =
+        std::count_if(next.begin() + start[i], next.begin() + start[i + 1], [](std::int64_t j) { return j >= 0; });
   }
   std::vector<std::int64_t> by_degree(n);
   for (std::size_t i = 0; i < n; ++i) by_degree[i] = static_cast<std::int64_t>(i);
-  std::stable_sort(by_degree.begin(), by_degree.end(),
-                   [&](std::int64_t x, std::int64_t y) { return degree[static_cast<std::size_t>(x)] < degree[static_cast<std::size_t>(y)]; });
+  std::stable_sort(by_degree.begin(), by_degree.end(), [&](std::int64_t x, std::int64_t y) {
+    return degree[static_cast<std::size_t>(x)] < degree[static_cast<std::size_t>(y)];
+  });
   std::vector<std::int64_t> order;
   order.reserve(n);
   std::vector<char> seen(n, 0);
@@ -70,7 +72,8 @@ std::vector<std::int64_t> reverse_cuthill_mckee(const csr_host& a) {
       neighbours.clear();
       for (std::int64_t p = start[v]; p < start[v + 1]; ++p) {
         const std::int64_t w = next[static_cast<std::size_t>(p)];
-        if (w >= 0 && !seen[static_cast<std::size_t>(w)]) seen[static_cast<std::size_t>(w)] = 1, neighbours.push_back(w);
+        if (w >= 0 && !seen[static_cast<std::size_t>(w)])
+          seen[static_cast<std::size_t>(w)] = 1, neighbours.push_back(w);
       }
       std::stable_sort(neighbours.begin(), neighbours.end(), [&](std::int64_t x, std::int64_t y) {
         return degree[static_cast<std::size_t>(x)] < degree[static_cast<std::size_t>(y)];
@@ -84,7 +87,8 @@ std::vector<std::int64_t> reverse_cuthill_mckee(const csr_host& a) {
 
 csr_host permute_symmetric(const csr_host& a, const std::vector<std::int64_t>& order) {
   const char* fn = "kamp::sparse::permute_symmetric";
-  require_argument(a.rows == a.cols, fn, "a", std::to_string(a.rows) + " x " + std::to_string(a.cols), "must be square");
+  require_argument(a.rows == a.cols, fn, "a", std::to_string(a.rows) + " x " + std::to_string(a.cols),
+                   "must be square");
   require_argument(static_cast<std::int64_t>(order.size()) == a.rows, fn, "order",
                    std::to_string(order.size()) + " entries", "must have one entry per row");
   const auto n = static_cast<std::size_t>(a.rows);
@@ -92,8 +96,7 @@ csr_host permute_symmetric(const csr_host& a, const std::vector<std::int64_t>& o
   for (std::size_t k = 0; k < n; ++k) {
     const std::int64_t old = order[k];
     require_argument(old >= 0 && old < a.rows && position[static_cast<std::size_t>(old)] < 0, fn, "order",
-                     "entry " + std::to_string(k) + " = " + std::to_string(old),
-                     "must be a permutation of 0..rows-1");
+                     "entry " + std::to_string(k) + " = " + std::to_string(old), "must be a permutation of 0..rows-1");
     position[static_cast<std::size_t>(old)] = static_cast<std::int64_t>(k);
   }
   csr_host p;
@@ -106,8 +109,9 @@ csr_host permute_symmetric(const csr_host& a, const std::vector<std::int64_t>& o
     const auto old = static_cast<std::size_t>(order[k]);
     row.clear();
     for (std::int64_t q = a.row_ptr[old]; q < a.row_ptr[old + 1]; ++q) {
-      row.emplace_back(static_cast<std::int32_t>(position[static_cast<std::size_t>(a.col_idx[static_cast<std::size_t>(q)])]),
-                       a.values[static_cast<std::size_t>(q)]);
+      row.emplace_back(
+          static_cast<std::int32_t>(position[static_cast<std::size_t>(a.col_idx[static_cast<std::size_t>(q)])]),
+          a.values[static_cast<std::size_t>(q)]);
     }
     std::sort(row.begin(), row.end());
     for (const auto& [c, v] : row) p.col_idx.push_back(c), p.values.push_back(v);

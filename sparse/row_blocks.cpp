@@ -38,7 +38,8 @@ csr_host row_slice(const csr_host& a, std::int64_t first, std::int64_t last) {
   csr_host s;
   s.rows = last - first;
   s.cols = a.cols;
-  const std::int64_t begin = a.row_ptr[static_cast<std::size_t>(first)], end = a.row_ptr[static_cast<std::size_t>(last)];
+  const std::int64_t begin = a.row_ptr[static_cast<std::size_t>(first)],
+                     end = a.row_ptr[static_cast<std::size_t>(last)];
   s.row_ptr.resize(static_cast<std::size_t>(s.rows) + 1);
   for (std::int64_t i = 0; i <= s.rows; ++i) {
     s.row_ptr[static_cast<std::size_t>(i)] = a.row_ptr[static_cast<std::size_t>(first + i)] - begin;

@@ -7,7 +7,9 @@
 namespace kamp::sparse {
 
 void check_row_shape(const char* function, const row_shape& shape) {
-  const auto text = [&] { return std::to_string(shape.lanes) + " lanes x " + std::to_string(shape.rows_per_team) + " rows"; };
+  const auto text = [&] {
+    return std::to_string(shape.lanes) + " lanes x " + std::to_string(shape.rows_per_team) + " rows";
+  };
   if (shape.lanes < 1 || shape.lanes > 32 || (shape.lanes & (shape.lanes - 1)) != 0) {
     throw invalid_argument(function, "shape", text(), "lanes must be a power of two in [1, 32]");
   }

@@ -3,7 +3,7 @@
 // row and how many rows share a team.
 #include <Kokkos_Core.hpp>
 
-#include "dd/expansion_traits.hpp"
+#include "multi_double/expansion_traits.hpp"
 #include "formats/format_traits.hpp"
 #include "formats/product_sum_chain.hpp"
 
@@ -20,19 +20,19 @@ struct row_shape {
 
 // One thread per row, reading the sliced rows on a GPU (sparse/sliced_rows.hpp), except for
 // expansions of four or more components on a GPU: there a row's chain of fused multiply-adds is
-// long enough that two lanes per row pay (E11 on the H200, qd_real: 2 x 128 took 1.60 ms, one
-// thread per row 1.99 ms; double and dd_real lose with lanes). docs/design.md, "Rows sliced".
+// long enough that two lanes per row pay; double and dd_real lose with lanes (docs/design.md,
+// "Rows sliced"; experiments/comparisons/sparse_sliced_rows_e11.csv.gz).
 template <class ExecSpace, class Format>
 constexpr row_shape default_row_shape() {
   if (!Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible &&
-      dd::expansion_components<value_type_t<Format>>::value >= 4)
+      multi_double::expansion_components<value_type_t<Format>>::value >= 4)
     return {2, 128};
   return {1, 1};
 }
 
 // The SpMV over x in double: one thread per row where the format sums exact products in levels
-// (a row's chain is cheap: E11's matrix on the H200, qd_real 0.515 ms one thread a row against
-// 0.544 with 2 x 128, expansion<8> 1.04 against 1.80), else default_row_shape.
+// (a row's chain is then cheap, and lanes cost more than they share:
+// experiments/comparisons/spmv_of_doubles_level_sums_e11.csv), else default_row_shape.
 template <class ExecSpace, class Format>
 constexpr row_shape default_row_shape_of_doubles() {
   if (has_product_sum<format_traits<Format>>::value) return {1, 1};

@@ -18,8 +18,8 @@ struct row_sum_chain {
 
 template <int N>
 struct row_sum_chain<rns::mp_float<N>> {
-  using type = std::conditional_t<rns::level_sum_chain<N>::fits, rns::level_sum_chain<N>,
-                                  product_sum_chain<rns::mp_float<N>>>;
+  using type =
+      std::conditional_t<rns::level_sum_chain<N>::fits, rns::level_sum_chain<N>, product_sum_chain<rns::mp_float<N>>>;
 };
 
 template <class Format>

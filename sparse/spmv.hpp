@@ -4,7 +4,7 @@
 // of fused multiply-adds in the format (or, on a GPU, one chain per lane joined by a tree of
 // additions: detail::spmv_rows) with a_ij exact in the format (fma_by_double: fma's bound), or for
 // dd_real a sum of the products in two parts rounded once, within that chain's bound; so every
-// output obeys the GEMV bound of seed 000 with the row's nonzero count r in place of the inner
+// output obeys the GEMV bound of Isupov and Knyazkov with the row's nonzero count r in place of the inner
 // dimension and two roundings per fma: |y_i - y*_i| <= gamma_(2r+3) (|alpha| (|A||x|)_i + |beta|
 // |y_i|) (core::product_error_factor(2r + 1, u)). beta = 0 does not read y (NaN there is
 // overwritten). Argument errors (x not of length cols, y not of length rows) raise
@@ -45,16 +45,16 @@ struct format_sum {
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = traits::zero(); }
   KOKKOS_INLINE_FUNCTION value_type& reference() const { return value; }
-  KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value, 1); }
+  KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value); }
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
 
 // One lane's chain: acc = step(p, acc) for p = begin, begin + stride, ... < end, four entries
 // per step so that their loads are in flight together, then the rest one by one; in blocks of
 // Chain::segment entries with Chain::renormalise between them (a chain in the format has one
-// block), so that no per-entry test stands between an entry's loads and the next's. (Taking a
-// short last step with guarded entries instead was slower on the H200: 0.463 against 0.383 ms for
-// the double SpMV of E11's matrix.) The order, and so the bits, are those of the plain loop.
+// block), so that no per-entry test stands between an entry's loads and the next's (a short last
+// step with guarded entries instead is slower). The order, and so the bits, are those of the plain
+// loop.
 template <class Chain, class Value, class Step>
 KOKKOS_INLINE_FUNCTION Value lane_chain(const Step& step, std::int64_t begin, std::int64_t end, std::int64_t stride,
                                         Value acc) {
@@ -108,28 +108,25 @@ struct entry_step {
   }
 };
 
-// The one-thread row kernel's launch bounds where measured on the H200 (E11's matrix, bits
-// unchanged: experiments/comparisons/spmv_row_launch_bounds_h200.csv, three calls, and below).
-// Left to itself nvcc gives the SpMV rows 40 registers and Kokkos then picks 96-thread blocks.
+// The one-thread row kernel's launch bounds, chosen by timing E11's matrix with the bits unchanged
+// (experiments/comparisons/spmv_row_launch_bounds_h200.csv.gz and the files named below). Left to
+// itself, Kokkos sizes the blocks from the registers nvcc gives the rows, and picks small ones.
 // - The double SpMV (fma_by_double_chain<double>): at most 256 threads and at least 6 blocks a
-//   multiprocessor, a cap of 42 registers it does not reach; scheduled under it the kernel moved
-//   91-94 % of the copy bandwidth against 88-89 % (<256, 1> let it take more registers and
-//   32-thread blocks: 73 %).
+//   multiprocessor, a cap of 42 registers it does not reach; scheduled under it the kernel moves
+//   more of the copy bandwidth (<256, 1> lets it take more registers and 32-thread blocks, and
+//   moves less).
 // - mixed_product_chain rows (dd_real's two parts): at most 256 threads and no minimum, so nvcc
-//   keeps 70 registers and more loads in flight per row; Kokkos then runs 32-thread blocks at 42 %
-//   occupancy, and the dd_real SpMV moves 83 % against 75 % (80 % under <256, 6>).
+//   keeps more registers and more loads in flight per row, which pays although Kokkos then runs
+//   32-thread blocks at a low occupancy (a minimum of 6 blocks pays less).
 // - JOR's sweeps (value_chain<double>: the row sum, then v, D^-1 and z read and the next z
-//   written): at most 256 threads and no minimum, 45 registers and 160-thread blocks; E11's inner
-//   solve (5 sweeps) moved 93-95 % of the copy bandwidth against 85 % by default (38 registers,
-//   128-thread blocks), <128, 8> the same within noise, minimums of 6 and 8 blocks at 256 threads
-//   77-80 % (experiments/comparisons/jor_sweep_launch_bounds_h200.csv, one call, z's bits the same).
+//   written): at most 256 threads and no minimum; <128, 8> does as well, and minimums of 6 or 8
+//   blocks at 256 threads worse (experiments/comparisons/jor_sweep_launch_bounds_h200.csv.gz, z's
+//   bits the same).
 // - The SpMV over doubles (the VP solver's A z and A w): the multi-doubles' summed-product rows
-//   (product_sum_chain) under <128, 8>, a cap of 64 registers where nvcc took 48 (dd_real) to 255
-//   (expansion<8>, 12 % occupancy); the RNS level sums of doubles under <256, 4> at 212 bits (64)
-//   and <256, 2> at 106 (128). Two calls, medians of six, y's bits the same
-//   (experiments/comparisons/spmv_of_doubles_launch_bounds_h200.csv): dd_real 0.245 -> 0.200 ms,
-//   expansion<3> 0.248 -> 0.211, qd_real 0.524 -> 0.248, expansion<8> 1.042 -> 0.663 (expansion<6>
-//   not measured), RNS 106 0.629 -> 0.508, RNS 212 1.14 -> 0.92.
+//   (product_sum_chain) under <128, 8>, a cap of 64 registers, where nvcc alone gives the longer
+//   expansions so many that few warps fit; the RNS level sums of doubles under <256, 4> at 212
+//   bits (64) and <256, 2> at 106 (128). Every format timed runs faster so, with y's bits the same
+//   (experiments/comparisons/spmv_of_doubles_launch_bounds_h200.csv.gz; expansion<6> untimed).
 // - Other chains (the SpMV over qd_real and RNS vectors): Kokkos' default.
 template <class Chain>
 struct row_launch_bounds {
@@ -203,7 +200,7 @@ void rows_with_lanes(const std::string& label, const ExecSpace& exec, const Entr
 }
 
 // A host backend runs one thread per row whatever the shape, so its lanes kernel is never
-// compiled (it doubled the row loops' instantiations in every host test and app).
+// compiled (it would double the row loops' instantiations in every host test and app).
 template <class ExecSpace, class Format, class Chain, class Entries, class Accumulate, class Finish>
 void reduce_rows_of(const std::string& label, const ExecSpace& exec, const Entries& entries,
                     const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
@@ -227,15 +224,14 @@ void reduce_rows_of(const std::string& label, const ExecSpace& exec, const Entri
 //   sums are joined by a tree of additions in the format. In slices, the L lanes of a row read
 //   L runs of 32 / L rows' entries: whole sectors, as one thread per row does.
 template <class ExecSpace, class Format, class Chain = value_chain<Format>, class Accumulate, class Finish>
-void reduce_rows(const std::string& label, const ExecSpace& exec,
-                 const csr_matrix<typename ExecSpace::memory_space>& A,
+void reduce_rows(const std::string& label, const ExecSpace& exec, const csr_matrix<typename ExecSpace::memory_space>& A,
                  const row_set<typename ExecSpace::memory_space>& rows, const Accumulate& accumulate,
                  const Finish& finish, const row_shape& shape = default_row_shape<ExecSpace, Format>()) {
   using memory = typename ExecSpace::memory_space;
   if (rows.count == 0) return;
   if (!rows.slices.empty()) {
-    return reduce_rows_of<ExecSpace, Format, Chain>(label + "_sliced", exec, sliced_entries<memory>{rows.slices},
-                                                    rows, accumulate, finish, shape);
+    return reduce_rows_of<ExecSpace, Format, Chain>(label + "_sliced", exec, sliced_entries<memory>{rows.slices}, rows,
+                                                    accumulate, finish, shape);
   }
   reduce_rows_of<ExecSpace, Format, Chain>(label, exec, csr_entries<memory>{A}, rows, accumulate, finish, shape);
 }
@@ -259,9 +255,8 @@ KOKKOS_INLINE_FUNCTION void store_row(const context_t<Format>& context, bool alp
 // same loop serves a csr_matrix and a distributed one.
 template <class ExecSpace, class Format, class Chain, class Fallback, class X, class Array>
 void rows_times_vector(const std::string& label, const ExecSpace& exec, const value_type_t<Format>& alpha,
-                       const csr_matrix<typename Array::memory_space>& A, const X& x,
-                       const value_type_t<Format>& beta, const Array& y,
-                       const row_set<typename Array::memory_space>& rows, const row_shape& shape) {
+                       const csr_matrix<typename Array::memory_space>& A, const X& x, const value_type_t<Format>& beta,
+                       const Array& y, const row_set<typename Array::memory_space>& rows, const row_shape& shape) {
   using traits = format_traits<Format>;
   using value = value_type_t<Format>;
   const bool alpha_one = equals_double<Format>(alpha, 1.0), beta_zero = equals_double<Format>(beta, 0.0);
@@ -285,7 +280,7 @@ void rows_times_vector(const std::string& label, const ExecSpace& exec, const va
 
 // The SpMV over x in the format: each row is the format's mixed_row_chain
 // (formats/product_sum_chain.hpp): for dd_real the products summed in two parts and rounded once
-// (dd/mixed_product_sum.hpp: within 6.51 r + 4.02 units of u^2 |A||x| a row, where the fma
+// (multi_double/mixed_product_sum.hpp: within 6.51 r + 4.02 units of u^2 |A||x| a row, where the fma
 // chain's 2r + 1 roundings of 5u^2 allow 10 r + 5), else the chain of fma_by_double. With L lanes
 // a row is L chains joined by a tree of additions: no term passes through more roundings than in
 // the one chain (dd_real: 6.51 ceil(r / L) + 4.02 + 3.01 min(log2 L, r - 1) units,
@@ -302,7 +297,7 @@ void spmv_rows(const ExecSpace& exec, const value_type_t<Format>& alpha,
 // The SpMV over x in double (X::load(column) gives a double): each row's products a_ij x_j are
 // exact, so the multi-doubles and the RNS formats up to 212 bits add them unnormalised and round
 // once (sparse/row_sum_chain.hpp: within one rounding of the format and 2^-23 of one per block of
-// R products, dd/level_sum.hpp); the others run the fma chain of spmv_rows on from_double(x_j), bit
+// R products, multi_double/level_sum.hpp); the others run the fma chain of spmv_rows on from_double(x_j), bit
 // for bit.
 template <class ExecSpace, class Format, class X, class Array>
 void spmv_rows_of_doubles(const ExecSpace& exec, const value_type_t<Format>& alpha,
@@ -316,9 +311,7 @@ void spmv_rows_of_doubles(const ExecSpace& exec, const value_type_t<Format>& alp
 template <class Array>
 struct plain_vector {
   Array x;
-  KOKKOS_INLINE_FUNCTION auto load(std::int64_t c) const {
-    return x.load(static_cast<std::size_t>(c));
-  }
+  KOKKOS_INLINE_FUNCTION auto load(std::int64_t c) const { return x.load(static_cast<std::size_t>(c)); }
 };
 
 inline void require_length(const char* fn, const char* name, std::int64_t size, std::int64_t expected,
@@ -351,8 +344,7 @@ void spmv(const ExecSpace& exec, const value_type_t<Format>& alpha, const csr_ma
   require_space_memory<ExecSpace, typename Array::memory_space>();
   check_row_shape("kamp::sparse::spmv", shape);
   detail::require_lengths("kamp::sparse::spmv", A.cols(), A.rows(), x, y);
-  detail::spmv_rows<ExecSpace, Format>(exec, alpha, A, detail::plain_vector<Array>{x}, beta, y,
-                                       A.all_rows(), shape);
+  detail::spmv_rows<ExecSpace, Format>(exec, alpha, A, detail::plain_vector<Array>{x}, beta, y, A.all_rows(), shape);
 }
 
 // The distributed SpMV (collective): x and y hold this rank's rows. The halo is exchanged while

@@ -28,7 +28,8 @@ using serial_spaces = formats::type_list<Kokkos::Serial>;
 using serial_spaces = formats::type_list<>;
 #endif
 }  // namespace detail
-using space_list = formats::concat_t<formats::concat_t<detail::device_spaces, detail::openmp_spaces>, detail::serial_spaces>;
+using space_list =
+    formats::concat_t<formats::concat_t<detail::device_spaces, detail::openmp_spaces>, detail::serial_spaces>;
 using execution_spaces = formats::apply_t<space_list, ::testing::Types>;
 
 // The space whose results the tests compare with MPFR, and with which every other space must
@@ -76,7 +77,7 @@ std::vector<typename View::non_const_value_type> to_host(const View& v) {
 
 }  // namespace kamp::test
 
-#define KAMP_BACKEND_TEST_SUITE(suite)            \
-  template <class Space>                          \
-  class suite : public ::testing::Test {};        \
+#define KAMP_BACKEND_TEST_SUITE(suite)     \
+  template <class Space>                   \
+  class suite : public ::testing::Test {}; \
   TYPED_TEST_SUITE(suite, ::kamp::test::execution_spaces, ::kamp::test::space_name)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that kamp's includes point down the layers (README, Layout).
+"""Checks that kamp's includes point down the layers (docs/ARCHITECTURE.md).
 
 Every quoted #include of a source file names a folder of the repository; the including
 file's folder must sit in a higher layer than the included one, or be the same folder.
@@ -16,8 +16,7 @@ import sys
 LAYERS = [
     ["core"],
     ["formats"],
-    ["dd", "rns", "signed_digit"],
-    ["format_list"],
+    ["multi_double", "rns", "signed_digit"],
     ["blas"],
     ["parallel"],
     ["sparse", "distributed_blas"],
@@ -78,12 +77,12 @@ def self_test():
     with tempfile.TemporaryDirectory() as scratch:
         root = pathlib.Path(scratch)
         files = {"core/a.hpp": '#include "blas/b.hpp"\n', "blas/b.hpp": '#include "core/a.hpp"\n',
-                 "dd/c.hpp": '#include "rns/d.hpp"\n', "rns/d.hpp": "", "blas/e.hpp": '#include "blas/b.hpp"\n'}
+                 "multi_double/c.hpp": '#include "rns/d.hpp"\n', "rns/d.hpp": "", "blas/e.hpp": '#include "blas/b.hpp"\n'}
         for name, text in files.items():
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             (root / name).write_text(text)
         found = violations(root)
-        expected = ["core/a.hpp:1", "dd/c.hpp:1"]
+        expected = ["core/a.hpp:1", "multi_double/c.hpp:1"]
         if [line.split(": ")[0] for line in found] != expected:
             raise SystemExit(f"include_layers.py --self-test: expected {expected}, got {found}")
     print("include layers self-test: 1 passed, 0 failed")

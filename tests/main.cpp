@@ -12,8 +12,8 @@
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
-  const std::string tuning = (std::filesystem::temp_directory_path() /
-                              ("kamp_tests_tuning_" + std::to_string(::getpid()) + ".json")).string();
+  const std::string tuning =
+      (std::filesystem::temp_directory_path() / ("kamp_tests_tuning_" + std::to_string(::getpid()) + ".json")).string();
   ::setenv("KAMP_TUNING_FILE", tuning.c_str(), 0);
   int result = 0;
   {

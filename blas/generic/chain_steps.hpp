@@ -1,16 +1,15 @@
 #pragma once
 // A chain's step over a block of rows in the host kernels, which hold the rows' sums as word
 // planes (value_planes.hpp) so that a loop over them vectorises. A branch inside the step stops
-// that: a chain whose accumulator re-anchors (dd/anchored_level_sum.hpp) runs its test over all
-// rows first, re-anchors the few that need it, then the branch-free rest over all rows (with the
-// branch inside, the qd_real GEMV took 2.2x the level sums' time on 2 cores, n = 2048). The bits
-// are those of add and renormalise row by row (a test passes or fails the same way before and
-// after the steps it skips: only a re-anchoring moves the anchor). Other chains run add and
-// renormalise as they are. Host code (the GPU kernels keep their sums in registers and run add
-// itself: testing a group of terms first held as many registers and was no faster); callable from
-// the kernels' host branches. The steps are forced inline: called out of line, the loops see the
-// sums and the operands' planes only through references that may alias, and GCC left GEMV T's
-// step scalar (qd_real, n = 2048, 2 cores: 60 ms, inline 27-34).
+// that: a chain whose accumulator re-anchors (multi_double/anchored_level_sum.hpp) runs its test
+// over all rows first, re-anchors the few that need it, then the branch-free rest over all rows, so
+// that the common path stays one vectorised loop. The bits are those of add and renormalise row by
+// row (a test passes or fails the same way before and after the steps it skips: only a re-anchoring
+// moves the anchor). Other chains run add and renormalise as they are. Host code (the GPU kernels
+// keep their sums in registers and run add itself: a test over a group of terms first holds as many
+// registers and saves a GPU nothing); callable from the kernels' host branches. The steps are
+// forced inline: called out of line, the loops see the sums and the operands' planes only through
+// references that may alias, and GCC leaves the step scalar.
 #include <Kokkos_Core.hpp>
 
 #include <cstddef>

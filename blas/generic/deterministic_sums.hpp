@@ -7,11 +7,11 @@
 // same order and gets the same bits. Every addition joins two disjoint partial sums (a chain's
 // first term is added to an exact zero), so a term passes through at most n - 1 roundings and the
 // classical gamma_n bounds hold; here through at most ceil(n / P1) - 1 + 4 * 7 + 63. P1 fills a GPU
-// with chains of a few terms, and the later levels keep every chain at 8 terms at most: with three
-// levels of chains of 64 (2^17, 2^11, 32), the second and third levels of a qd_real dot product
-// took 0.17 ms on an H200 (kamp_solve --profile), the latency of their chains of qd additions, not
-// their bytes. Each level divides by 8, not down to a fixed size: with fixed sizes a host sum of
-// 43,200 dd_real terms added most of them twice (levels of 43,200 and 32,768 partials).
+// with chains of a few terms, and the later levels keep every chain at 8 terms at most: a later
+// level's time is the latency of its chains of additions (qd_real's especially), not its bytes, so
+// long chains there would cost more than their data. Each level divides by 8, not down to a fixed
+// size: with fixed sizes a level can hold almost as many partials as the one before (43,200 terms
+// over 32,768 partials), and most terms would be added twice.
 //
 // deterministic_sums<Format, K> forms K sums over the same n in one pass: partial p of sum k
 // adds term k of i = p, p + P1, ..., so each sum has exactly the bits it would have alone. A
@@ -76,7 +76,7 @@ struct stored_terms {
 
 // The partial sums' buffers (room for max_sums sums), kept from one sum to the next and released
 // at Kokkos::finalize: allocating and freeing device memory in every dot synchronises the device,
-// and with four ranks on one host each free took about 1 ms. The last level comes back through
+// which is costly where several ranks share one host. The last level comes back through
 // staging memory (pinned with CUDA). Sums from several host threads take turns.
 inline constexpr int max_sums = 4;
 

@@ -42,8 +42,7 @@ KOKKOS_INLINE_FUNCTION bool chain_needs_recompute(const value_type_t<Format>& s)
 template <class Format>
 struct fused_fma_chain : value_chain<Format> {
   using value = value_type_t<Format>;
-  KOKKOS_INLINE_FUNCTION static value add(const context_t<Format>& c, const value& s, const value& a,
-                                          const value& b) {
+  KOKKOS_INLINE_FUNCTION static value add(const context_t<Format>& c, const value& s, const value& a, const value& b) {
     return chain_fma<Format>(c, a, b, s);
   }
   KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<Format>&, const value& s) {
@@ -52,8 +51,8 @@ struct fused_fma_chain : value_chain<Format> {
 };
 
 // A dot product's chain over values of the format: the products' terms summed unnormalised and
-// rounded once where the format has a value_product_sum (the expansions: qd_real 228 FP64
-// instructions a term against its fma's 364, ncu on an H200), else fused_fma_chain.
+// rounded once where the format has a value_product_sum (the expansions, whose terms cost fewer
+// FP64 instructions summed this way than an fma a term), else fused_fma_chain.
 template <class Format>
 using dot_chain = std::conditional_t<has_value_product_sum<format_traits<Format>>::value, value_product_chain<Format>,
                                      fused_fma_chain<Format>>;

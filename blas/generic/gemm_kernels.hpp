@@ -2,7 +2,7 @@
 // GEMM for any format, through format_traits only: C <- alpha op(A) op(B) + beta C, all
 // column-major. Every output adds its k products in order as one dot_chain (fma_chain.hpp: for
 // the expansions a level sum of the products' terms, renormalised after every `segment` terms
-// that more follow and rounded once, dd/level_sum.hpp; for the other formats s = chain_fma(a_il,
+// that more follow and rounded once, multi_double/level_sum.hpp; for the other formats s = chain_fma(a_il,
 // b_lj, s)), and forms C_ij = alpha s_ij + beta C_ij. A level sum of k terms errs by at most (1 +
 // (k / R + 2) 2^-7) u of their magnitudes, less than the gamma_k of the k fmas it replaces, so
 // each output errs by at most gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|)_ij, and every
@@ -65,8 +65,8 @@ struct gemm_tiles_kernel {
   using chain = Chain;
   using tiling = gemm_tiling<value>;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  using scratch = Kokkos::View<value**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space,
-                               Kokkos::MemoryUnmanaged>;
+  using scratch =
+      Kokkos::View<value**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   Array A, B, C;
   std::int64_t m, n, k, lda, ldb, ldc, tiles_m;
   bool transposed_a, transposed_b;
@@ -99,8 +99,8 @@ struct gemm_tiles_kernel {
     scratch a_tile(team.team_scratch(0), depth, tiling::tile), b_tile(team.team_scratch(0), depth, tiling::tile);
     const int tx = team.team_rank() % threads, ty = team.team_rank() / threads;
     typename chain::accumulator sum[block][block];
-    KAMP_UNROLL for (int p = 0; p < block; ++p)
-      KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] = chain::start(traits::zero());
+    KAMP_UNROLL for (int p = 0; p < block; ++p) KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] =
+        chain::start(traits::zero());
     for (std::int64_t l0 = 0; l0 < k; l0 += depth) {
       stage(team, i0, j0, l0, a_tile, b_tile);
       team.team_barrier();
@@ -108,31 +108,30 @@ struct gemm_tiles_kernel {
       for (int l = 0; l < terms; ++l) {
         if constexpr (chain::segment < unsegmented) {
           if (l0 + l > 0 && (l0 + l) % chain::segment == 0)
-            KAMP_UNROLL for (int p = 0; p < block; ++p)
-              KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] = chain::renormalise(sum[p][q]);
+            KAMP_UNROLL for (int p = 0; p < block; ++p) KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] =
+                chain::renormalise(sum[p][q]);
         }
         value a[block], b[block];
         KAMP_UNROLL for (int p = 0; p < block; ++p) a[p] = a_tile(l, tx + threads * p);
         KAMP_UNROLL for (int q = 0; q < block; ++q) b[q] = b_tile(l, ty + threads * q);
-        KAMP_UNROLL for (int p = 0; p < block; ++p)
-          KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] = chain::add(context, sum[p][q], a[p], b[q]);
+        KAMP_UNROLL for (int p = 0; p < block; ++p) KAMP_UNROLL for (int q = 0; q < block; ++q) sum[p][q] =
+            chain::add(context, sum[p][q], a[p], b[q]);
       }
       team.team_barrier();
     }
     // The sums to redo are marked and redone after the others are stored: redoing them in this
     // loop would index the register tile at run time and put it in local memory.
     unsigned redo = 0;
-    KAMP_UNROLL for (int p = 0; p < block; ++p)
-      KAMP_UNROLL for (int q = 0; q < block; ++q) {
-        const std::int64_t i = i0 + tx + threads * p, j = j0 + ty + threads * q;
-        if (i >= m || j >= n) continue;
-        const value rounded = chain::result(sum[p][q]);
-        if (chain::needs_recompute(context, rounded)) {
-          redo |= 1u << (p * block + q);
-          continue;
-        }
-        store(i, j, rounded);
+    KAMP_UNROLL for (int p = 0; p < block; ++p) KAMP_UNROLL for (int q = 0; q < block; ++q) {
+      const std::int64_t i = i0 + tx + threads * p, j = j0 + ty + threads * q;
+      if (i >= m || j >= n) continue;
+      const value rounded = chain::result(sum[p][q]);
+      if (chain::needs_recompute(context, rounded)) {
+        redo |= 1u << (p * block + q);
+        continue;
       }
+      store(i, j, rounded);
+    }
     for (int e = 0; redo != 0; ++e, redo >>= 1) {
       if ((redo & 1u) == 0) continue;
       const std::int64_t i = i0 + tx + threads * (e / block), j = j0 + ty + threads * (e % block);
@@ -209,10 +208,9 @@ struct gemm_scale_kernel {
 // Arguments checked, m, n > 0; alpha_zero also covers k = 0. Chain: the sums' chain (dot_chain;
 // a bench may time fused_fma_chain beside it).
 template <class Format, class ExecSpace, class Array, class Chain = dot_chain<Format>>
-void gemm(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int64_t m, std::int64_t n,
-          std::int64_t k, const value_type_t<Format>& alpha, bool alpha_zero, const Array& A, std::int64_t lda,
-          const Array& B, std::int64_t ldb, const value_type_t<Format>& beta, bool beta_zero, const Array& C,
-          std::int64_t ldc) {
+void gemm(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int64_t m, std::int64_t n, std::int64_t k,
+          const value_type_t<Format>& alpha, bool alpha_zero, const Array& A, std::int64_t lda, const Array& B,
+          std::int64_t ldb, const value_type_t<Format>& beta, bool beta_zero, const Array& C, std::int64_t ldc) {
   using memory = typename Array::memory_space;
   const auto context = format_traits<Format>::template context<memory>();
   if (alpha_zero || k == 0) {
@@ -233,9 +231,9 @@ void gemm(const ExecSpace& exec, bool transposed_a, bool transposed_b, std::int6
     using tiling = typename kernel::tiling;
     const std::int64_t tiles_m = (m + tiling::tile - 1) / tiling::tile, tiles_n = (n + tiling::tile - 1) / tiling::tile;
     Kokkos::TeamPolicy<ExecSpace> policy(exec, static_cast<int>(tiles_m * tiles_n), tiling::threads * tiling::threads);
-    Kokkos::parallel_for("kamp::blas::gemm::tiles", policy.set_scratch_size(0, Kokkos::PerTeam(kernel::scratch_bytes())),
-                         kernel{A, B, C, m, n, k, lda, ldb, ldc, tiles_m, transposed_a, transposed_b, alpha, beta,
-                                beta_zero, context});
+    Kokkos::parallel_for(
+        "kamp::blas::gemm::tiles", policy.set_scratch_size(0, Kokkos::PerTeam(kernel::scratch_bytes())),
+        kernel{A, B, C, m, n, k, lda, ldb, ldc, tiles_m, transposed_a, transposed_b, alpha, beta, beta_zero, context});
   }
 }
 

@@ -12,7 +12,7 @@
 //        32 lanes advance together over consecutive rows (vectorised).
 // Both run their chains as dot_chain (fma_chain.hpp): for the expansions a level sum of the
 // products' terms, renormalised after every `segment` terms that more follow and rounded once
-// (dd/level_sum.hpp), for the other formats chain_fma; and redo with fma a chain whose sum needs
+// (multi_double/level_sum.hpp), for the other formats chain_fma; and redo with fma a chain whose sum needs
 // it (a non-finite one). Neither partition depends on the backend, so every backend gets the
 // same bits. Both form y_i = alpha s_i + beta y_i with s_i the dot product (y_i = alpha s_i when
 // beta = 0, without reading y); a term passes through at most n/S + S <= k additions (a level
@@ -32,8 +32,7 @@
 namespace kamp::blas::generic {
 
 template <class Format>
-KOKKOS_INLINE_FUNCTION value_type_t<Format> scale_and_add(const context_t<Format>& c,
-                                                          const value_type_t<Format>& alpha,
+KOKKOS_INLINE_FUNCTION value_type_t<Format> scale_and_add(const context_t<Format>& c, const value_type_t<Format>& alpha,
                                                           const value_type_t<Format>& sum, bool beta_zero,
                                                           const value_type_t<Format>& beta,
                                                           const value_type_t<Format>& y) {
@@ -47,10 +46,11 @@ constexpr int gemv_lanes = 32;
 constexpr int gemv_loads_ahead = 4;
 
 // GPU teams of small values (dd_real and smaller) are held to 64 registers per thread, so that
-// Teams teams of Threads threads fill an SM's 64 K registers: at 70 registers GEMV N ran one team
-// of 28 warps per SM (docs/design.md). Values up to 32 bytes (qd_real) are held to 128 registers,
-// Teams / 2 teams: uncapped, qd_real's anchored levels took 162 and its GEMV N ran 11 warps per SM
-// in 1.02 ms, capped 16 in 0.90 ms (n = 8192, H200). Larger values keep the compiler's choice.
+// Teams teams of Threads threads fill an SM's 64 K registers: a few registers more and an SM holds
+// one team only (docs/design.md). Values up to 32 bytes (qd_real) are held to 128 registers,
+// Teams / 2 teams: uncapped, the compiler gives qd_real's anchored levels more, and the warps an SM
+// then holds cost more than the cap's spills
+// (experiments/comparisons/qd_gemv_launch_bounds_h200.csv.gz). Larger values keep the compiler's choice.
 template <class ExecSpace, class Value, int Threads, int Teams>
 using lean_team_policy = std::conditional_t<
     (sizeof(Value) <= 16), Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Threads, Teams>>,
@@ -72,8 +72,8 @@ struct gemv_rows_kernel {
   using value = value_type_t<Format>;
   using chain = Chain;
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
-  using scratch = Kokkos::View<value**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space,
-                               Kokkos::MemoryUnmanaged>;
+  using scratch =
+      Kokkos::View<value**, Kokkos::LayoutRight, typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   static constexpr bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
   // A warp's lanes on the GPU; on the host a page (4 KB) of each dd column, so that the
   // column-to-column jumps do not each cost a TLB miss.
@@ -136,7 +136,7 @@ struct gemv_rows_kernel {
             const std::int64_t last = end - first > chain::segment ? first + chain::segment : end;
             std::int64_t j = first;
             // Loads run gemv_loads_ahead terms ahead of the chain (its order unchanged): a
-            // thread with one load in flight left the memory system half idle.
+            // thread with one load in flight leaves the memory system waiting on latency.
             for (; j + gemv_loads_ahead <= last; j += gemv_loads_ahead) {
               value a[gemv_loads_ahead], xj[gemv_loads_ahead];
               for (int u = 0; u < gemv_loads_ahead; ++u) {
@@ -286,22 +286,24 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
   if (!transposed) {
     using kernel = gemv_rows_kernel<Format, ExecSpace, Array, Chain>;
     // Slices of equal length but the last; none empty.
-    const std::int64_t slice_length = (n + gemv_slices<value_type_t<Format>>(m, n) - 1) / gemv_slices<value_type_t<Format>>(m, n);
+    const std::int64_t slice_length =
+        (n + gemv_slices<value_type_t<Format>>(m, n) - 1) / gemv_slices<value_type_t<Format>>(m, n);
     const std::int64_t slices = (n + slice_length - 1) / slice_length;
     const kernel functor{A, x, y, m, n, lda, slices, slice_length, x_map, y_map, alpha, beta, beta_zero, context};
     const std::size_t bytes = host ? 0 : kernel::scratch::shmem_size(slices, gemv_lanes);
     const int teams = static_cast<int>((m + kernel::rows_per_team - 1) / kernel::rows_per_team);
     // Warps take the slices in rounds: as few rounds as the kernel's registers allow in one
     // team, and the fewest warps that keep them all busy in every round. The memory system
-    // needs about 2^18 chains in flight (8 warps per team left an H200's GEMV N at 39 % of the
-    // copy bandwidth), and a warp idle at the barrier while others take one more slice cost a
-    // third of the rest (32 slices on 28 warps; docs/design.md).
+    // needs about 2^18 chains in flight (too few warps per team leave it idle), and a warp idle
+    // at the barrier while others take one more slice wastes its share of that round (32 slices
+    // on 28 warps: a second round in which 24 wait; docs/design.md,
+    // experiments/comparisons/dd_gemv_n_slice_rounds_ncu.csv).
     using policy_type = lean_team_policy<ExecSpace, value_type_t<Format>, 512, 2>;
     int warps = 1;
     if (!host) {
       const std::int64_t most = std::max(1, policy_type(exec, teams, Kokkos::AUTO)
-                                                .set_scratch_size(0, Kokkos::PerTeam(bytes))
-                                                .team_size_max(functor, Kokkos::ParallelForTag()) /
+                                                    .set_scratch_size(0, Kokkos::PerTeam(bytes))
+                                                    .team_size_max(functor, Kokkos::ParallelForTag()) /
                                                 gemv_lanes);
       const std::int64_t rounds = (slices + most - 1) / most;
       warps = static_cast<int>((slices + rounds - 1) / rounds);

@@ -2,7 +2,7 @@
 // The generic BLAS kernels of one format on one execution space, as the BLAS layer calls them
 // (arguments checked, quick returns taken). This header only declares them: the definitions
 // (blas/generic/kernels_impl.hpp) are compiled once per (space, format) into kamp_blas, by
-// units CMake generates for every format of formats::multi_double_formats on every enabled
+// units CMake generates for every format of blas::multi_double_formats on every enabled
 // Kokkos space (cmake/kamp_instances.cmake), so a caller compiles no generic kernel itself.
 // Arrays live in the space's memory space.
 #include <cstdint>

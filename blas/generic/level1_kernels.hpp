@@ -42,8 +42,8 @@ struct axpy_kernel {
 // AXPY on the host for formats whose fma has a branch-free common path: a block of `lanes`
 // consecutive elements at a time, the common path for all of them in one loop that the compiler
 // vectorises (their words in planes, the elements side by side in SIMD lanes), then fma for the
-// elements it does not take. The bits are fma's, as on the GPU. One element at a time, the qd_real
-// fma takes 150 ns on the 2-core host, 30 ns an element in AVX2 lanes.
+// elements it does not take. The bits are fma's, as on the GPU. One element at a time, the fma's
+// dependent chain leaves the vector units idle (experiments/comparisons/host_axpy_simd_lanes_e5.csv).
 template <class Format, class Array>
 struct axpy_lanes_kernel {
   static constexpr int lanes = 16;  // four AVX2 vectors
@@ -62,11 +62,10 @@ struct axpy_lanes_kernel {
       xs.set(l, l < count ? x.load(x_map(first + l)) : traits::zero());
       ys.set(l, l < count ? y.load(y_map(first + l)) : traits::zero());
     }
-    std::int64_t common[lanes];  // a bool array kept GCC 12 from vectorising the loop
+    std::int64_t common[lanes];  // not bool: GCC 12 does not vectorise the loop over a bool array
     // Lanes l, l + q, l + 2q and l + 3q in each step (q = lanes / 4): the vectoriser makes them
     // four independent vectors side by side. The path is a chain of dependent FastTwoSums; one
-    // vector at a time left the FP pipes waiting on it (one host thread: one vector 38 ns an
-    // element, two 30; on 2 cores four took 5 % less time than two).
+    // vector at a time would leave the FP pipes waiting on it.
     constexpr int q = lanes / 4;
     for (int l = 0; l < q; ++l) {
       const int l1 = l + q, l2 = l + 2 * q, l3 = l + 3 * q;
@@ -108,16 +107,15 @@ struct asum_term {
 };
 
 template <class Format, class ExecSpace, class Array>
-void scal(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alpha, const Array& x,
-          std::int64_t incx) {
+void scal(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alpha, const Array& x, std::int64_t incx) {
   const auto context = format_traits<Format>::template context<typename Array::memory_space>();
   Kokkos::parallel_for("kamp::blas::scal", core::range(exec, n),
                        scal_kernel<Format, Array>{x, vector_map(incx, n), alpha, context});
 }
 
 template <class Format, class ExecSpace, class Array>
-void axpy(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alpha, const Array& x,
-          std::int64_t incx, const Array& y, std::int64_t incy) {
+void axpy(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alpha, const Array& x, std::int64_t incx,
+          const Array& y, std::int64_t incy) {
   using traits = format_traits<Format>;
   const auto context = traits::template context<typename Array::memory_space>();
   constexpr bool host = std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;

@@ -2,10 +2,10 @@
 // Count values of any trivially copyable format held as planes of 8-byte words (plane p holds
 // word p of every value), for the host kernels' block-local sums and operands. A loop over
 // consecutive values then reads and writes each plane contiguously: vectorised, it needs no
-// shuffles to split interleaved {hi, lo} pairs and put them back, which on the 2-core Zen 4
-// host took FP pipes from the arithmetic (docs/design.md, "Host inner loops"). Values whose
-// size is not a multiple of 8 bytes are kept as they are. Copies are bitwise (memcpy), so any
-// value, NaN payloads included, comes back unchanged. Host code (the device kernels keep their
+// shuffles to split interleaved {hi, lo} pairs and put them back, which take FP pipes from the
+// arithmetic (docs/design.md, "Host inner loops"). Values whose size is not a multiple of 8 bytes
+// are kept as they are. Copies are bitwise (memcpy), so any value, NaN payloads included, comes
+// back unchanged. Host code (the device kernels keep their
 // sums in registers); callable from the kernels' host branches.
 #include <Kokkos_Core.hpp>
 
@@ -23,11 +23,13 @@ class value_planes {
  public:
   KOKKOS_INLINE_FUNCTION Value get(int i) const {
     Value v;
-    for (int p = 0; p < words; ++p) std::memcpy(reinterpret_cast<char*>(&v) + p * sizeof(double), &plane_[p][i], sizeof(double));
+    for (int p = 0; p < words; ++p)
+      std::memcpy(reinterpret_cast<char*>(&v) + p * sizeof(double), &plane_[p][i], sizeof(double));
     return v;
   }
   KOKKOS_INLINE_FUNCTION void set(int i, const Value& v) {
-    for (int p = 0; p < words; ++p) std::memcpy(&plane_[p][i], reinterpret_cast<const char*>(&v) + p * sizeof(double), sizeof(double));
+    for (int p = 0; p < words; ++p)
+      std::memcpy(&plane_[p][i], reinterpret_cast<const char*>(&v) + p * sizeof(double), sizeof(double));
   }
 };
 

@@ -22,9 +22,10 @@ constexpr bool is_prime(int m) {
 
 // The narrow moduli as listed, then the wide ones: the largest primes below 2^14, downward.
 constexpr std::array<int, max_moduli> make_moduli_table() {
-  constexpr int narrow[narrow_moduli] = {
-      256, 255, 253, 251, 247, 241, 239, 233, 229, 227, 223, 217, 211, 199, 197, 193, 191, 181, 179, 173, 167, 163, 157,
-      151, 149, 139, 137, 131, 127, 113, 109, 107, 103, 101, 97, 89, 83, 79, 73, 71, 67, 61, 59, 53, 47, 43, 41, 37, 29};
+  constexpr int narrow[narrow_moduli] = {256, 255, 253, 251, 247, 241, 239, 233, 229, 227, 223, 217, 211,
+                                         199, 197, 193, 191, 181, 179, 173, 167, 163, 157, 151, 149, 139,
+                                         137, 131, 127, 113, 109, 107, 103, 101, 97,  89,  83,  79,  73,
+                                         71,  67,  61,  59,  53,  47,  43,  41,  37,  29};
   std::array<int, max_moduli> table{};
   for (int i = 0; i < narrow_moduli; ++i) table[static_cast<std::size_t>(i)] = narrow[i];
   int m = 1 << 14;

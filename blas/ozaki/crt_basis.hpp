@@ -7,8 +7,9 @@
 //     largest first (the greedy choice from 256 down), 341.9 bits in all.
 //   wide (the next 256): the largest primes below 2^14 (down to 13913), 3555.0 bits in all, for
 //     products the narrow ones cannot hold (qd_real, the longer expansions, RNS from 424 bits; the
-//     848-bit RNS format takes about 100 of them, the 1696-bit one about 220). A residue r, |r| < 2^13, is written r = 2^7 r_1 + r_0
-//     with r_0 in [-64, 64) and |r_1| <= 64, and its products come from three INT8 GEMMs
+//     848-bit RNS format takes about 100 of them, the 1696-bit one about 220). A residue r,
+//     |r| < 2^13, is written r = 2^7 r_1 + r_0 with r_0 in [-64, 64) and |r_1| <= 64, and its
+//     products come from three INT8 GEMMs
 //     (Karatsuba): r_1 s_1, r_0 s_0 and (r_1 + r_0)(s_1 + s_0), |r_1 + r_0| <= 127. Three GEMMs for
 //     14 bits (4.67 bits a GEMM, against the 4 of a 2^16 modulus in four byte-digit GEMMs) come
 //     close to the narrow moduli's last ones (29 to 47: 4.9 to 5.6 bits a GEMM) without beating
@@ -78,15 +79,15 @@ struct alignas(16) pair_constants {
 // little-endian 32-bit.
 struct crt_basis {
   int count = 0;
-  std::vector<int> moduli;                // count
+  std::vector<int> moduli;  // count
   // The narrow pairs (narrow_pairs(count)) and their weights, pairs x crt_words.
   std::vector<pair_constants> pairs;
   std::vector<std::uint32_t> pair_weights;
   // The wide moduli's weights, (count - narrow_moduli) x crt_words, W_l at (l - narrow_moduli) *
   // crt_words (none for count <= narrow_moduli).
   std::vector<std::uint32_t> weights;
-  std::vector<std::uint32_t> product;     // P, crt_words
-  std::vector<std::uint32_t> half;        // floor(P / 2), crt_words
+  std::vector<std::uint32_t> product;  // P, crt_words
+  std::vector<std::uint32_t> half;     // floor(P / 2), crt_words
   // The reciprocal of P 2^(-32 product_shift) rounded to a double (below 2^992), rounded
   // (reduce_mod in crt_words.hpp).
   double product_reciprocal = 0;

@@ -13,9 +13,9 @@
 #include "core/eft.hpp"
 #include "core/extended_float.hpp"
 #include "core/unroll.hpp"
-#include "dd/dd_real.hpp"
-#include "dd/exact_sum.hpp"
-#include "dd/expansion_type.hpp"
+#include "multi_double/dd_real.hpp"
+#include "multi_double/exact_sum.hpp"
+#include "multi_double/expansion_type.hpp"
 
 namespace kamp::blas::ozaki {
 
@@ -50,8 +50,7 @@ KOKKOS_INLINE_FUNCTION void carry(wide<W>& x) {
 // x >= y for carried numbers.
 template <int W>
 KOKKOS_INLINE_FUNCTION bool at_least(const wide<W>& x, const std::uint32_t* y) {
-  KAMP_UNROLL for (int i = W - 1; i >= 0; --i)
-    if (x.w[i] != y[i]) return x.w[i] > y[i];
+  KAMP_UNROLL for (int i = W - 1; i >= 0; --i) if (x.w[i] != y[i]) return x.w[i] > y[i];
   return true;
 }
 
@@ -90,19 +89,17 @@ KOKKOS_INLINE_FUNCTION double word_as_double(std::uint64_t w) {
 template <int W>
 KOKKOS_INLINE_FUNCTION double approximate(const wide<W>& x, int shift) {
   double v = 0;
-  KAMP_UNROLL for (int i = W - 1; i >= 0; --i)
-    if (i >= shift) v = ::fma(v, 0x1p32, word_as_double(x.w[i]));
+  KAMP_UNROLL for (int i = W - 1; i >= 0; --i) if (i >= shift) v = ::fma(v, 0x1p32, word_as_double(x.w[i]));
   return v;
 }
 
 // x mod P for a carried x below 2^24 P (words_for's sums), with p_reciprocal = fl(1 / p_value),
-// p_value = P 2^(-32 shift) rounded to a double, below 2^992 (crt_basis.hpp). The quotient estimate (relative
-// error below (W + 3) 2^-53: approximate's, p_value's, the reciprocal's and the product's; the
-// words below `shift` dropped from x change it by less than 2^-900; so, below 2^24, off by less than
-// 2^-22 for W <= crt_words) is
-// taken a little low, so that x - q P stays nonnegative; it is then at most 2 short, and the loop
-// subtracts P the last times. (A product by the reciprocal, where a division costs a GPU a
-// subroutine of a few dozen instructions.)
+// p_value = P 2^(-32 shift) rounded to a double, below 2^992 (crt_basis.hpp). The quotient
+// estimate (relative error below (W + 3) 2^-53: approximate's, p_value's, the reciprocal's and the
+// product's; the words below `shift` dropped from x change it by less than 2^-900; so, below 2^24,
+// off by less than 2^-22 for W <= crt_words) is taken a little low, so that x - q P stays
+// nonnegative; it is then at most 2 short, and the loop subtracts P the last times. (A product by
+// the reciprocal, where a division costs a GPU a subroutine of a few dozen instructions.)
 template <int W>
 KOKKOS_INLINE_FUNCTION void reduce_mod(wide<W>& x, const std::uint32_t* p, double p_reciprocal, int shift) {
   const double q = ::floor(approximate(x, shift) * p_reciprocal - 0x1p-20);
@@ -117,8 +114,8 @@ KOKKOS_INLINE_FUNCTION std::uint64_t window(const wide<W>& x, int pos) {
   const int bit = pos < 0 ? 0 : pos;
   const int word = bit >> 5, offset = bit & 31;
   // Each word taken through a mask of the comparison: selects of x.w[i] by i == word are
-  // recognised as an indexed load, which puts x in local memory (stores of it in the combine's
-  // loop: 2.6x its time).
+  // recognised as an indexed load, which puts x in local memory (and the combine's loop, which
+  // stores x at every step, would then run at local memory's speed).
   std::uint64_t low = 0, high = 0;
   KAMP_UNROLL for (int i = 0; i < W; ++i) {
     const std::uint64_t v = x.w[i];
@@ -143,8 +140,8 @@ KOKKOS_INLINE_FUNCTION int leading_zeros(std::uint32_t v) {
 template <int W>
 KOKKOS_INLINE_FUNCTION int bit_length(const wide<W>& x) {
   int length = 0;
-  KAMP_UNROLL for (int i = 0; i < W; ++i)
-    if (x.w[i] != 0) length = 32 * (i + 1) - leading_zeros(static_cast<std::uint32_t>(x.w[i]));
+  KAMP_UNROLL for (int i = 0; i < W; ++i) if (x.w[i] != 0) length =
+      32 * (i + 1) - leading_zeros(static_cast<std::uint32_t>(x.w[i]));
   return length;
 }
 
@@ -178,29 +175,29 @@ KOKKOS_INLINE_FUNCTION double to_double(const wide<W>& x, bool negative, int sca
 // in three exact 53-bit chunks t0 > t1, t2, and hi + lo = t0 + fl(t1 + t2) by FastTwoSum, so the
 // relative error is below 2^-105 (1 + 2^-53). Every chunk scales exactly when 2^scale is normal.
 template <int W>
-KOKKOS_INLINE_FUNCTION dd::dd_real to_dd(const wide<W>& x, bool negative, int scale) {
+KOKKOS_INLINE_FUNCTION multi_double::dd_real to_dd(const wide<W>& x, bool negative, int scale) {
   const int length = bit_length(x);
-  if (length == 0) return dd::dd_real(negative ? -0.0 : 0.0);
+  if (length == 0) return multi_double::dd_real(negative ? -0.0 : 0.0);
   const int p0 = length - 53;
   const double t0 = chunk(x, p0, scale), t1 = chunk(x, p0 - 53, scale), t2 = chunk(x, p0 - 106, scale);
   double lo = 0;
   const double hi = core::fast_two_sum(t0, t1 + t2, lo);
-  return negative ? dd::dd_real(-hi, -lo) : dd::dd_real(hi, lo);
+  return negative ? multi_double::dd_real(-hi, -lo) : multi_double::dd_real(hi, lo);
 }
 
 // The expansion<N> of (negative ? -x : x) 2^scale for a carried x: its top 53 (N + 1) bits in
 // N + 1 exact chunks (nonoverlapping: each lies below the previous one's last bit), then N
-// extractions of Compress's leading component (dd/exact_sum.hpp), which give the expansion
+// extractions of Compress's leading component (multi_double/exact_sum.hpp), which give the expansion
 // invariant and a relative error below e^N, e = 2^-52 / (1 - 2^-52); with the chunks' truncation
 // (below 2^(1 - 53 (N + 1)) relative) the total is below 2^-52N (1 + 2^-47) for N <= 8.
 template <int N, int W>
-KOKKOS_INLINE_FUNCTION dd::expansion<N> to_expansion(const wide<W>& x, bool negative, int scale) {
-  dd::expansion<N> r;
+KOKKOS_INLINE_FUNCTION multi_double::expansion<N> to_expansion(const wide<W>& x, bool negative, int scale) {
+  multi_double::expansion<N> r;
   const int length = bit_length(x);
   if (length == 0) return r;
   double chunks[N + 1];  // smallest first, as exact_sum takes its slots
   KAMP_UNROLL for (int i = 0; i <= N; ++i) chunks[N - i] = chunk(x, length - 53 * (i + 1), scale);
-  auto s = dd::detail::exact_sum<N + 1>::from_nonoverlapping(chunks);
+  auto s = multi_double::detail::exact_sum<N + 1>::from_nonoverlapping(chunks);
   KAMP_UNROLL for (int i = 0; i < N; ++i) r.c[i] = negative ? -s.extract(N + 1 - i) : s.extract(N + 1 - i);
   return r;
 }

@@ -1,14 +1,14 @@
 // The residue GEMMs on the tensor cores through cuBLASLt, with the algorithm chosen by timing.
 //
-// cuBLAS' own choice (cublasGemmStridedBatchedEx, CUBLAS_GEMM_DEFAULT) runs these INT8 GEMMs at
-// 1.15-1.23 POPS on an H200, and cuBLASLt's first heuristic pick no faster; the fastest of its
-// heuristic's list (a 128 x 256 or 128 x 128 tile with a workspace) reaches 1.33-1.39 POPS at n =
-// 8192-16384 (experiments/device/int8_gemm_algorithms_probe.cu). So each shape (m, n, depth,
-// count) times the heuristic's candidates once, keeps the fastest in the tuning cache
-// (blas/tuning_cache.hpp, keyed by the device) and in memory, and later calls reuse it. A
-// cached entry names the algorithm by its configuration (id, tile, stages, split-k); if this
-// cuBLAS no longer offers it, the shape is timed again. Every candidate computes the same exact
-// integer products, so the choice changes only the time.
+// Neither cuBLAS' own choice (cublasGemmStridedBatchedEx, CUBLAS_GEMM_DEFAULT) nor cuBLASLt's first
+// heuristic pick is the fastest of the heuristic's list for these INT8 GEMMs (that is a 128 x 256
+// or 128 x 128 tile with a workspace; experiments/comparisons/ozaki_int8_gemm_algorithms.txt), and
+// which one is depends on the shape and the device. So each shape (m, n, depth, count) times the
+// heuristic's candidates once, keeps the fastest in the tuning cache (blas/tuning_cache.hpp, keyed
+// by the device) and in memory, and later calls reuse it. A cached entry names the algorithm by its
+// configuration (id, tile, stages, split-k); if this cuBLAS does not offer it, the shape is timed
+// again. Every candidate computes the same exact integer products, so the choice changes only the
+// time.
 #include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -31,8 +31,7 @@ namespace kamp::blas::ozaki {
 namespace {
 
 constexpr const char* who = "kamp::blas::ozaki::cublas_int8_residue_products";
-// The candidates may use this much workspace: the fastest need some (none of those without any
-// came within 1.3x of them).
+// The candidates may use this much workspace: the fastest need some.
 constexpr std::size_t workspace_bytes = std::size_t(64) << 20;
 constexpr int heuristic_candidates = 16;
 // A candidate is timed on at most this many operations (fewer planes than the call's at large
@@ -40,7 +39,8 @@ constexpr int heuristic_candidates = 16;
 constexpr double tuning_operations = 4e12;
 
 void check_cuda(cudaError_t status, const char* what) {
-  if (status != cudaSuccess) throw std::runtime_error(std::string(who) + ": " + what + ": " + cudaGetErrorString(status));
+  if (status != cudaSuccess)
+    throw std::runtime_error(std::string(who) + ": " + what + ": " + cudaGetErrorString(status));
 }
 
 // The configuration attributes that name an algorithm in the tuning cache.
@@ -68,12 +68,14 @@ struct problem {
 
   problem(int count, int m, int n, int depth, std::int64_t stride_a, std::int64_t stride_b, int ldc,
           std::int64_t stride_c) {
-    detail::check_cublas(cublasLtMatmulDescCreate(&operation, CUBLAS_COMPUTE_32I, CUDA_R_32I), who, "cublasLtMatmulDescCreate");
+    detail::check_cublas(cublasLtMatmulDescCreate(&operation, CUBLAS_COMPUTE_32I, CUDA_R_32I), who,
+                         "cublasLtMatmulDescCreate");
     const cublasOperation_t transpose = CUBLAS_OP_T, keep = CUBLAS_OP_N;
-    detail::check_cublas(cublasLtMatmulDescSetAttribute(operation, CUBLASLT_MATMUL_DESC_TRANSA, &transpose, sizeof(transpose)),
-                 who, "cublasLtMatmulDescSetAttribute");
-    detail::check_cublas(cublasLtMatmulDescSetAttribute(operation, CUBLASLT_MATMUL_DESC_TRANSB, &keep, sizeof(keep)), who,
-                 "cublasLtMatmulDescSetAttribute");
+    detail::check_cublas(
+        cublasLtMatmulDescSetAttribute(operation, CUBLASLT_MATMUL_DESC_TRANSA, &transpose, sizeof(transpose)), who,
+        "cublasLtMatmulDescSetAttribute");
+    detail::check_cublas(cublasLtMatmulDescSetAttribute(operation, CUBLASLT_MATMUL_DESC_TRANSB, &keep, sizeof(keep)),
+                         who, "cublasLtMatmulDescSetAttribute");
     a = layout(CUDA_R_8I, depth, m, depth, count, stride_a);
     b = layout(CUDA_R_8I, depth, n, depth, count, stride_b);
     c = layout(CUDA_R_32I, m, n, ldc, count, stride_c);
@@ -91,17 +93,17 @@ struct problem {
                                        std::int64_t stride) {
     cublasLtMatrixLayout_t l = nullptr;
     detail::check_cublas(cublasLtMatrixLayoutCreate(&l, type, rows, columns, ld), who, "cublasLtMatrixLayoutCreate");
-    detail::check_cublas(cublasLtMatrixLayoutSetAttribute(l, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &count, sizeof(count)), who,
-                 "cublasLtMatrixLayoutSetAttribute");
-    detail::check_cublas(cublasLtMatrixLayoutSetAttribute(l, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &stride,
-                                                  sizeof(stride)),
-                 who, "cublasLtMatrixLayoutSetAttribute");
+    detail::check_cublas(cublasLtMatrixLayoutSetAttribute(l, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &count, sizeof(count)),
+                         who, "cublasLtMatrixLayoutSetAttribute");
+    detail::check_cublas(
+        cublasLtMatrixLayoutSetAttribute(l, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &stride, sizeof(stride)), who,
+        "cublasLtMatrixLayoutSetAttribute");
     return l;
   }
 };
 
 // The process's cuBLASLt handle and workspace, released before Kokkos finalizes (as
-// cublas_handle.cpp's handle).
+// blas/cublas_handle.cpp's handle).
 struct lt_resources {
   cublasLtHandle_t handle = nullptr;
   void* workspace = nullptr;
@@ -182,10 +184,13 @@ timed_choice fastest(const std::vector<cublasLtMatmulAlgo_t>& list, const proble
 }
 
 tuning_key key_of(int count, int m, int n, int depth) {
-  return {"int8", 8, "ozaki_residue_products",
+  return {"int8",
+          8,
+          "ozaki_residue_products",
           std::to_string(count) + " x (" + std::to_string(m) + " x " + std::to_string(depth) + ")^T (" +
               std::to_string(depth) + " x " + std::to_string(n) + ")",
-          "Cuda", gpu_device_name()};
+          "Cuda",
+          gpu_device_name()};
 }
 
 launch_description describe(const algorithm_name& a) {
@@ -255,11 +260,11 @@ void cublas_int8_residue_products::multiply(int count, int m, int n, int depth, 
   if (choose(count, m, n, depth, p, a, stride_a, b, stride_b, c, ldc, stride_c, algo)) return run(p, algo, a, b, c);
   // No cuBLASLt algorithm for the shape: cuBLAS' own choice.
   const std::int32_t one = 1, zero = 0;
-  detail::check_cublas(cublasGemmStridedBatchedEx(detail::cublas_handle(), CUBLAS_OP_T, CUBLAS_OP_N, m, n, depth, &one,
-                                                  a, CUDA_R_8I, depth, stride_a, b, CUDA_R_8I, depth, stride_b, &zero,
-                                                  c, CUDA_R_32I, ldc, stride_c, count, CUBLAS_COMPUTE_32I,
-                                                  CUBLAS_GEMM_DEFAULT),
-                       who, "cublasGemmStridedBatchedEx");
+  detail::check_cublas(
+      cublasGemmStridedBatchedEx(detail::cublas_handle(), CUBLAS_OP_T, CUBLAS_OP_N, m, n, depth, &one, a, CUDA_R_8I,
+                                 depth, stride_a, b, CUDA_R_8I, depth, stride_b, &zero, c, CUDA_R_32I, ldc, stride_c,
+                                 count, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT),
+      who, "cublasGemmStridedBatchedEx");
 }
 
 }  // namespace kamp::blas::ozaki

@@ -25,7 +25,7 @@
 // phi' as phi with eta' for eta, and C~ as above with that magnitude for (|op(A)| |op(B)|).
 #include "blas/ozaki/value_format.hpp"
 #include "core/mpfr_value.hpp"
-#include "dd/dd_format.hpp"
+#include "multi_double/dd_format.hpp"
 
 namespace kamp::blas::ozaki {
 
@@ -36,7 +36,7 @@ core::mpfr_value product_factor(int bits, double rounding_excess, double convers
 core::mpfr_value beta_factor(const core::mpfr_value& u);
 
 // The factor of |alpha| (|op(A)| |op(B)|).
-template <class Value = dd::dd_real>
+template <class Value = multi_double::dd_real>
 core::mpfr_value product_factor(int bits) {
   using f = scheme_format<Value>;
   return product_factor(bits, f::rounding_excess, f::conversion_factor, f::conversion_exponent,
@@ -45,7 +45,7 @@ core::mpfr_value product_factor(int bits) {
 
 // The factor of |alpha| k max_h |op(A)_ih| max_h |op(B)_hj| of the normwise scheme: eta (1 + 2^-52)
 // <= 2^-bits (1 + r + 2^-51) for r <= 1.
-template <class Value = dd::dd_real>
+template <class Value = multi_double::dd_real>
 core::mpfr_value normwise_product_factor(int bits) {
   using f = scheme_format<Value>;
   return product_factor(bits, f::rounding_excess + 0x1p-51, f::conversion_factor, f::conversion_exponent,
@@ -53,7 +53,7 @@ core::mpfr_value normwise_product_factor(int bits) {
 }
 
 // The factor of |beta| |C|.
-template <class Value = dd::dd_real>
+template <class Value = multi_double::dd_real>
 core::mpfr_value beta_factor() {
   return beta_factor(format_traits<Value>::unit_roundoff());
 }

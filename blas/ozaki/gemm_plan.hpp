@@ -33,7 +33,7 @@
 #include "core/mpfr_exponent_range.hpp"
 #include "core/mpfr_value.hpp"
 #include "core/view_of.hpp"
-#include "dd/dd_real.hpp"
+#include "multi_double/dd_real.hpp"
 #include "formats/format_traits.hpp"
 
 namespace kamp::blas::ozaki {
@@ -52,7 +52,8 @@ enum class accuracy { componentwise, normwise };
 struct options {
   // Significant bits every input element keeps; 0 takes the format's default (53 for double, 104
   // for dd_real, 52N for expansion<N>, the precision less one for RNS: value_format.hpp), which
-  // puts the result within the FMA kernel's bound (error_bound.hpp). Fewer bits take fewer moduli; at most the format's max_bits.
+  // puts the result within the FMA kernel's bound (error_bound.hpp). Fewer bits take fewer moduli;
+  // at most the format's max_bits.
   int bits = 0;
   accuracy bound = accuracy::componentwise;
   uncovered on_uncovered = uncovered::fma_kernel;
@@ -64,12 +65,12 @@ struct options {
 };
 
 struct report {
-  bool scheme = false;      // false: the FMA kernel ran (or nothing was computed)
-  std::string reason;       // why the scheme did not run
-  std::string engine;       // the residue GEMMs' implementation
-  int bits = 0;             // the significant bits each input kept (opts.bits or the default)
+  bool scheme = false;  // false: the FMA kernel ran (or nothing was computed)
+  std::string reason;   // why the scheme did not run
+  std::string engine;   // the residue GEMMs' implementation
+  int bits = 0;         // the significant bits each input kept (opts.bits or the default)
   int moduli = 0;
-  int planes = 0;           // residue GEMMs (planes_for(moduli))
+  int planes = 0;                // residue GEMMs (planes_for(moduli))
   int bits_a = 0, bits_b = 0;    // integer bits of op(A)'s rows and op(B)'s columns
   int column_blocks = 0;         // blocks of op(B)'s columns multiply() ran (1: all at once)
   int range_a = 0, range_b = 0;  // their largest exponent spread (ilogb of largest - smallest nonzero)
@@ -79,11 +80,13 @@ struct report {
 // A format of one or two parts (double, dd_real), whose integers take the short digit capacities.
 template <class Value>
 constexpr bool of_few_parts() {
-  if constexpr (scheme_format<Value>::direct_digits) return false;
-  else return scheme_format<Value>::parts <= 2;
+  if constexpr (scheme_format<Value>::direct_digits)
+    return false;
+  else
+    return scheme_format<Value>::parts <= 2;
 }
 
-template <class ExecSpace, class Value = dd::dd_real>
+template <class ExecSpace, class Value = multi_double::dd_real>
 class gemm_plan {
  public:
   static constexpr bool available = residue_products<ExecSpace>::available;
@@ -154,8 +157,8 @@ class gemm_plan {
       // 2^(top_a(i) + top_b(j) + 2 - beta_A - beta_B), which must be normal for exact scaling.
       const int ceil_log_k = static_cast<int>(std::ceil(std::log2(static_cast<double>(k))));
       if (span_a.highest + span_b.highest + ceil_log_k + 3 > scheme_format<Value>::largest_binade) {
-        out.reason = "products of op(A) and op(B) could overflow (largest exponents " +
-                     std::to_string(span_a.highest) + " and " + std::to_string(span_b.highest) + ")";
+        out.reason = "products of op(A) and op(B) could overflow (largest exponents " + std::to_string(span_a.highest) +
+                     " and " + std::to_string(span_b.highest) + ")";
         return out;
       }
       if (span_a.lowest_top + span_b.lowest_top + 2 - out.bits_a - out.bits_b < scheme_format<Value>::smallest_binade) {
@@ -189,8 +192,10 @@ class gemm_plan {
     std::int64_t low = 0, high = padded(n_) / engine::alignment;  // in units of the alignment
     while (low < high) {
       const std::int64_t mid = (low + high + 1) / 2;
-      if (new_workspace_bytes(mid * engine::alignment) <= free) low = mid;
-      else high = mid - 1;
+      if (new_workspace_bytes(mid * engine::alignment) <= free)
+        low = mid;
+      else
+        high = mid - 1;
     }
     if (low == 0) {
       core::require_allocatable<memory>(
@@ -324,14 +329,17 @@ class gemm_plan {
       const core::widest_exponent_range range;  // RNS values reach beyond MPFR's default one
       alpha_one = mpfr_cmp_ui(format_traits<Value>::to_mpfr(alpha).get(), 1) == 0;
     }
-    const auto factor = scheme_format<Value>::factor_of(format_traits<Value>::template context<Kokkos::HostSpace>(),
-                                                        alpha, alpha_one);
-    const reconstruction<ExecSpace, Value, product, W> functor{
-        products_, core::index_divider(m_), ld_,    columns_ * ld_, scale_a_,  from(scale_b_, first_column_),
-        tables_,   context_,                factor, beta,           beta_zero, elements{C, first_column_ * ldc},
-        ldc};
-    // 128-thread blocks: Kokkos' range launch put qd_real's 102-register combine in 320-thread
-    // blocks, one a multiprocessor (core/block_launch.hpp).
+    const auto factor =
+        scheme_format<Value>::factor_of(format_traits<Value>::template context<Kokkos::HostSpace>(), alpha, alpha_one);
+    const reconstruction<ExecSpace, Value, product, W> functor{products_, core::index_divider(m_),
+                                                               ld_,       columns_ * ld_,
+                                                               scale_a_,  from(scale_b_, first_column_),
+                                                               tables_,   context_,
+                                                               factor,    beta,
+                                                               beta_zero, elements{C, first_column_ * ldc},
+                                                               ldc};
+    // 128-thread blocks: for a register count like qd_real's combine's, Kokkos' range launch picks
+    // blocks that fit a multiprocessor once where two would fit (core/block_launch.hpp).
     core::parallel_for_in_blocks("kamp::ozaki::reconstruction", exec, m_ * column_count_, 128, functor);
   }
 
@@ -370,8 +378,20 @@ class gemm_plan {
     using functor_type = residue_tiles<ExecSpace, Value, residue, Digits>;
     constexpr int tile = functor_type::tile;
     const std::int64_t tiles_depth = (depth_ + tile - 1) / tile, tiles_rows = (padded_rows + tile - 1) / tile;
-    functor_type functor{elements{p.data, p.offset}, context_, rows, padded_rows, k_, p.row_stride, p.depth_stride,
-                         depth_, tiles_depth, digits, scale, tables_, out, padded_rows * depth_};
+    functor_type functor{elements{p.data, p.offset},
+                         context_,
+                         rows,
+                         padded_rows,
+                         k_,
+                         p.row_stride,
+                         p.depth_stride,
+                         depth_,
+                         tiles_depth,
+                         digits,
+                         scale,
+                         tables_,
+                         out,
+                         padded_rows * depth_};
     const bool gpu = !std::is_same<memory, Kokkos::HostSpace>::value;
     Kokkos::TeamPolicy<ExecSpace> policy(exec, tiles_rows * tiles_depth, gpu ? std::min(256, tile * tile) : 1);
     Kokkos::parallel_for("kamp::ozaki::residues",

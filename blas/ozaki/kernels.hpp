@@ -44,14 +44,14 @@ static_assert(crt_words % 4 == 0, "weight rows of whole quads");
 template <class MemorySpace>
 struct crt_tables {
   int count = 0;
-  int planes = 0;  // planes_for(count)
-  int pairs = 0;   // narrow_pairs(count)
+  int planes = 0;                 // planes_for(count)
+  int pairs = 0;                  // narrow_pairs(count)
   double product_reciprocal = 0;  // of P 2^(-32 product_shift), crt_basis.hpp
   int product_shift = 0;
   Kokkos::View<int*, MemorySpace> moduli;
-  Kokkos::View<double*, MemorySpace> inverses;       // fl(1 / m_l)
-  Kokkos::View<double*, MemorySpace> digit_weights; // count x max_digits: 2^(36 j) mod m_l
-  Kokkos::View<std::uint32_t*, MemorySpace> weights; // the wide moduli's, crt_basis.hpp
+  Kokkos::View<double*, MemorySpace> inverses;        // fl(1 / m_l)
+  Kokkos::View<double*, MemorySpace> digit_weights;   // count x max_digits: 2^(36 j) mod m_l
+  Kokkos::View<std::uint32_t*, MemorySpace> weights;  // the wide moduli's, crt_basis.hpp
   Kokkos::View<pair_constants*, MemorySpace> pairs_constants;
   Kokkos::View<std::uint32_t*, MemorySpace> pair_weights;  // pairs x crt_words
   Kokkos::View<std::uint32_t*, MemorySpace> product, half;
@@ -106,7 +106,8 @@ struct exponent_scan_adjacent {
     int high = empty_top, low = empty_bottom;
     for (std::int64_t h = h0; h < h1; ++h) {
       const int e = scheme_format<Value>::binade(context, data(r + h * depth_stride));
-      if (e == non_finite_binade) high = non_finite_top;
+      if (e == non_finite_binade)
+        high = non_finite_top;
       else if (e != zero_binade) {
         high = e > high ? e : high;
         low = e < low ? e : low;
@@ -126,7 +127,7 @@ struct exponent_span {
 };
 
 // The span reduced over the vectors on the device, so that the analysis takes one transfer of
-// the span where it copied both vectors of exponents to the host.
+// the span, not of both vectors of exponents.
 template <class ExecSpace>
 struct exponent_span_reduction {
   using memory = typename ExecSpace::memory_space;
@@ -183,8 +184,10 @@ struct vector_scales {
 // them itself (value_format.hpp's direct_digits: RNS 1696).
 template <class Value, int Digits>
 constexpr int tile_slots() {
-  if constexpr (scheme_format<Value>::direct_digits) return Digits;
-  else return scheme_format<Value>::parts;
+  if constexpr (scheme_format<Value>::direct_digits)
+    return Digits;
+  else
+    return scheme_format<Value>::parts;
 }
 
 template <class ExecSpace, class Value, class Residue, int Digits>
@@ -199,8 +202,8 @@ struct residue_tiles {
   static_assert(tile % group == 0, "whole groups a tile");
   using member = typename Kokkos::TeamPolicy<ExecSpace>::member_type;
   using memory = typename ExecSpace::memory_space;
-  using scratch = Kokkos::View<double[slots][tile][tile + 1], typename ExecSpace::scratch_memory_space,
-                               Kokkos::MemoryUnmanaged>;
+  using scratch =
+      Kokkos::View<double[slots][tile][tile + 1], typename ExecSpace::scratch_memory_space, Kokkos::MemoryUnmanaged>;
   panel_elements<Value, memory> data;
   typename scheme_format<Value>::context context;
   std::int64_t rows, padded_rows, depth, row_stride, depth_stride, padded_depth, tiles_depth;
@@ -255,14 +258,14 @@ struct residue_tiles {
       // group, as the INT8 GEMMs' alignment makes it).
       const int present = padded_depth - h < group ? static_cast<int>(padded_depth - h) : group;
       const std::size_t at = static_cast<std::size_t>(r * padded_depth + h);
-      // One modulus a step: two, both computed before either is written, took 72 registers
-      // against 64 (37.5 % occupancy against 50 %) and ran 1.2x slower (design.md).
+      // One modulus a step: two, both computed before either is written, need more registers,
+      // and the occupancy they cost outweighs the overlap (docs/design.md).
       for (int l = 0; l < tables.count; ++l) {
         const int m = tables.moduli(l);
         const double inverse = tables.inverses(l);
         double w[Digits];
-        KAMP_UNROLL for (int j = 0; j < Digits; ++j)
-          w[j] = j < digits ? tables.digit_weights(static_cast<std::size_t>(l * max_digits + j)) : 0.0;
+        KAMP_UNROLL for (int j = 0; j < Digits; ++j) w[j] =
+            j < digits ? tables.digit_weights(static_cast<std::size_t>(l * max_digits + j)) : 0.0;
         int s[group];
         KAMP_UNROLL for (int g = 0; g < group; ++g) s[g] = exact_int(near_residue(x[g], digits, m, inverse, w));
         const std::size_t plane = static_cast<std::size_t>(first_plane(l) * stride) + at;
@@ -293,16 +296,16 @@ struct residue_tiles {
       using word = std::conditional_t<group == 4, std::uint32_t, std::uint16_t>;
       if (present == group && at % group == 0) {
         word packed = 0;
-        KAMP_UNROLL for (int g = 0; g < group; ++g)
-          packed |= static_cast<word>(static_cast<word>(static_cast<std::uint8_t>(s[g])) << (8 * g));
+        KAMP_UNROLL for (int g = 0; g < group; ++g) packed |=
+            static_cast<word>(static_cast<word>(static_cast<std::uint8_t>(s[g])) << (8 * g));
         // The residues' array is the GEMM's raw int8 operand; a word store writes the group's bytes
         // in memory order (little-endian, as CUDA's devices and x86 are).
         *reinterpret_cast<word*>(out.data() + at) = packed;
         return;
       }
     }
-    KAMP_UNROLL for (int g = 0; g < group; ++g)
-      if (g < present) out(at + static_cast<std::size_t>(g)) = static_cast<Residue>(narrow_residue(s[g]));
+    KAMP_UNROLL for (int g = 0; g < group; ++g) if (g < present) out(at + static_cast<std::size_t>(g)) =
+        static_cast<Residue>(narrow_residue(s[g]));
   }
 };
 
@@ -310,8 +313,8 @@ struct residue_tiles {
 // residue products (plane p of output (i, j) at products[p * stride + i + j * ld]) on W words.
 // alpha x by the format's from_integer_times (alpha = 1 exactly skips the product, which would
 // return x bit for bit), beta C in the format's arithmetic. One output a thread: two, sharing
-// each modulus' weight loads, ran the dd_real combine 1.2-1.6x slower at n = 1024-16384 (82
-// registers against 55, E13 in one call: experiments/comparisons/ozaki_gemm_residue_combine_kernels.txt).
+// each modulus' weight loads, need so many more registers that the combine runs slower
+// (experiments/comparisons/ozaki_gemm_residue_combine_kernels.txt).
 template <class ExecSpace, class Value, class Product, int W>
 struct reconstruction {
   using memory = typename ExecSpace::memory_space;
@@ -355,14 +358,14 @@ struct reconstruction {
     const auto* quads = reinterpret_cast<const word_quad*>(row);
     KAMP_UNROLL for (int q = 0; q < (W + 3) / 4; ++q) {
       const word_quad weight = quads[q];
-      KAMP_UNROLL for (int w = 0; w < 4; ++w)
-        if (4 * q + w < W) x.w[4 * q + w] += static_cast<std::uint64_t>(r) * weight.w[w];
+      KAMP_UNROLL for (int w = 0; w < 4; ++w) if (4 * q + w < W) x.w[4 * q + w] +=
+          static_cast<std::uint64_t>(r) * weight.w[w];
     }
   }
 
   // The products of `batch` planes are loaded before any is used, so that their memory latencies
-  // overlap: one load at a time left the kernel waiting on memory (18.7 cycles between a warp's
-  // instructions at 53 % occupancy for dd_real, 15.6 % occupancy for qd_real).
+  // overlap: one load at a time leaves the kernel waiting on memory, which its occupancy is too
+  // low to hide (experiments/comparisons/ozaki_combine_batched_loads.txt).
   static constexpr int batch = 8;
 
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t index) const {
@@ -378,8 +381,7 @@ struct reconstruction {
     for (int first = 0; first < tables.pairs; first += pair_batch) {
       Product h[batch];
       KAMP_UNROLL for (int b = 0; b < batch; ++b) h[b] = 2 * first + b < narrow ? plane[b * next] : Product(0);
-      KAMP_UNROLL for (int g = 0; g < pair_batch; ++g)
-        if (first + g < tables.pairs)
+      KAMP_UNROLL for (int g = 0; g < pair_batch; ++g) if (first + g < tables.pairs)
           add_weighted(x, tables.pair_weights.data() + static_cast<std::size_t>(first + g) * crt_words,
                        pair_residue_of(tables.pairs_constants(first + g), h[2 * g], h[2 * g + 1]));
       plane += batch * next;
@@ -394,8 +396,7 @@ struct reconstruction {
         ll[b] = present ? plane[(3 * b + 1) * next] : Product(0);
         ss[b] = present ? plane[(3 * b + 2) * next] : Product(0);
       }
-      KAMP_UNROLL for (int b = 0; b < wide_batch; ++b)
-        if (first + b < tables.count)
+      KAMP_UNROLL for (int b = 0; b < wide_batch; ++b) if (first + b < tables.count)
           add_weighted(x, tables.weights.data() + static_cast<std::size_t>(first + b - narrow_moduli) * crt_words,
                        wide_residue_of(first + b, hh[b], ll[b], ss[b]));
       plane += 3 * wide_batch * next;
@@ -410,8 +411,8 @@ struct reconstruction {
     // x in [0, P) stands for x - P from P / 2 up (|x_ij| < P / 2 by the choice of moduli).
     const bool negative = at_least(x, tables.half.data());
     if (negative) complement(x, tables.product.data());
-    const Value scaled = scheme_format<Value>::template from_integer_times<W>(context, alpha, x, negative,
-                                                                               -(scale_a(i) + scale_b(j)));
+    const Value scaled =
+        scheme_format<Value>::template from_integer_times<W>(context, alpha, x, negative, -(scale_a(i) + scale_b(j)));
     const std::size_t out = static_cast<std::size_t>(c.offset + i + j * ldc);
     c.array.store(out,
                   beta_zero ? scaled : traits::add(context, scaled, traits::mul(context, beta, c.array.load(out))));

@@ -46,8 +46,8 @@ struct residue_products {
 };
 
 template <class ExecSpace>
-struct residue_products<ExecSpace, std::enable_if_t<std::is_same<typename ExecSpace::memory_space,
-                                                                 Kokkos::HostSpace>::value>> {
+struct residue_products<ExecSpace,
+                        std::enable_if_t<std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value>> {
   static constexpr bool available = true;
   using type = openblas_residue_products;
 };

@@ -12,7 +12,7 @@
 //                 848 bits, whose integers stay below 2^1008.
 //   scaled_digits the same integer in the residue kernel's signed base-2^36 digits, straight from
 //                 X's binary words (direct_digits): at 1696 bits the integers pass the double range
-//                 that parts live in. Below it the parts are faster (design.md).
+//                 that parts live in. Below it the parts are faster (docs/design.md).
 //   from_integer  truncation to q bits: relative error below 2^(1 - q) (conversion_unit).
 //   from_integer_times
 //                 the integer times alpha's X exactly (32-bit words), then one truncation to q
@@ -117,7 +117,8 @@ struct scheme_format<rns::mp_float<N>> {
         out[p] = sign * ::ldexp(chunk, static_cast<int>(53 * p + t + dropped));
       }
     }
-    if (dropped > 0 && dropped <= q) out[parts - 1] = sign * static_cast<double>(detail::bits_at(words, dropped - 1, 1));
+    if (dropped > 0 && dropped <= q)
+      out[parts - 1] = sign * static_cast<double>(detail::bits_at(words, dropped - 1, 1));
   }
 
   // The signed base-2^36 digits of round(X 2^(exp + e)), half away from zero, carries moved up as
@@ -133,8 +134,8 @@ struct scheme_format<rns::mp_float<N>> {
     const std::int64_t t = static_cast<std::int64_t>(x.exp) + e;
     // Digit j of floor(X 2^t) holds X's bits from 36 j - t up; for t < 0 the bit below them rounds
     // (a carry into digit 0, which moving the carries up passes on).
-    KAMP_UNROLL for (int j = 0; j < Capacity; ++j)
-      if (j < count) out.d[j] = static_cast<double>(detail::bits_at(words, digit_bits * j - t, digit_bits));
+    KAMP_UNROLL for (int j = 0; j < Capacity; ++j) if (j < count) out.d[j] =
+        static_cast<double>(detail::bits_at(words, digit_bits * j - t, digit_bits));
     if (t < 0 && -t <= q) out.d[0] += static_cast<double>(detail::bits_at(words, -t - 1, 1));
     move_carries_up(out, count);
     if (x.sign) {

@@ -46,10 +46,10 @@
 
 #include "blas/ozaki/crt_words.hpp"
 #include "core/unroll.hpp"
-#include "dd/dd_format.hpp"
-#include "dd/double_format.hpp"
-#include "dd/dd_real.hpp"
-#include "dd/expansion_type.hpp"
+#include "multi_double/dd_format.hpp"
+#include "multi_double/double_format.hpp"
+#include "multi_double/dd_real.hpp"
+#include "multi_double/expansion_type.hpp"
 
 namespace kamp::blas::ozaki {
 
@@ -122,7 +122,8 @@ struct scheme_format<double> : multi_double_members<scheme_format<double>, doubl
 };
 
 template <>
-struct scheme_format<dd::dd_real> : multi_double_members<scheme_format<dd::dd_real>, dd::dd_real> {
+struct scheme_format<multi_double::dd_real>
+    : multi_double_members<scheme_format<multi_double::dd_real>, multi_double::dd_real> {
   using context = no_context;
   static constexpr bool supported = true;
   static constexpr int parts = 2;
@@ -132,11 +133,13 @@ struct scheme_format<dd::dd_real> : multi_double_members<scheme_format<dd::dd_re
   static constexpr int conversion_exponent = -105;  // crt_words.hpp's to_dd
   static constexpr double conversion_factor = 1 + 0x1p-53;
 
-  KOKKOS_INLINE_FUNCTION static int binade(const context&, const dd::dd_real& x) { return binade_of_double(x.hi); }
+  KOKKOS_INLINE_FUNCTION static int binade(const context&, const multi_double::dd_real& x) {
+    return binade_of_double(x.hi);
+  }
 
   // round(2^e hi) + round(2^e lo + (2^e hi - round(2^e hi))), within 1/2 + 2^-53 of 2^e x: h -
   // high is exact (for |h| >= 2^52 both are equal, below both lie within a factor 2 or high is 0).
-  KOKKOS_INLINE_FUNCTION static void scaled_parts(const context&, const dd::dd_real& x, int e,
+  KOKKOS_INLINE_FUNCTION static void scaled_parts(const context&, const multi_double::dd_real& x, int e,
                                                   double (&out)[parts]) {
     const double h = ::ldexp(x.hi, e), l = ::ldexp(x.lo, e);
     out[0] = ::rint(h);
@@ -144,14 +147,15 @@ struct scheme_format<dd::dd_real> : multi_double_members<scheme_format<dd::dd_re
   }
 
   template <int W>
-  KOKKOS_INLINE_FUNCTION static dd::dd_real from_integer(const context&, const wide<W>& x, bool negative,
-                                                         int scale) {
+  KOKKOS_INLINE_FUNCTION static multi_double::dd_real from_integer(const context&, const wide<W>& x, bool negative,
+                                                                   int scale) {
     return to_dd(x, negative, scale);
   }
 };
 
 template <int N>
-struct scheme_format<dd::expansion<N>> : multi_double_members<scheme_format<dd::expansion<N>>, dd::expansion<N>> {
+struct scheme_format<multi_double::expansion<N>>
+    : multi_double_members<scheme_format<multi_double::expansion<N>>, multi_double::expansion<N>> {
   using context = no_context;
   static constexpr bool supported = true;
   static constexpr int parts = N + 1;
@@ -161,14 +165,14 @@ struct scheme_format<dd::expansion<N>> : multi_double_members<scheme_format<dd::
   static constexpr int conversion_exponent = -52 * N;  // crt_words.hpp's to_expansion
   static constexpr double conversion_factor = 1 + 0x1p-47;
 
-  KOKKOS_INLINE_FUNCTION static int binade(const context&, const dd::expansion<N>& x) {
+  KOKKOS_INLINE_FUNCTION static int binade(const context&, const multi_double::expansion<N>& x) {
     return binade_of_double(x.c[0]);
   }
 
   // round(2^e c_i) for each component and the rounded sum of their fractions f_i = 2^e c_i -
   // round(2^e c_i) (each exact, |f_i| <= 1/2): within 1/2 + N^2 2^-54 <= (1/2)(1 + 2^-46) of 2^e x
   // (a component that scaling takes below the normal range loses less than 2^-1074).
-  KOKKOS_INLINE_FUNCTION static void scaled_parts(const context&, const dd::expansion<N>& x, int e,
+  KOKKOS_INLINE_FUNCTION static void scaled_parts(const context&, const multi_double::expansion<N>& x, int e,
                                                   double (&out)[parts]) {
     double fractions = 0;
     KAMP_UNROLL for (int i = N - 1; i >= 0; --i) {
@@ -180,8 +184,8 @@ struct scheme_format<dd::expansion<N>> : multi_double_members<scheme_format<dd::
   }
 
   template <int W>
-  KOKKOS_INLINE_FUNCTION static dd::expansion<N> from_integer(const context&, const wide<W>& x, bool negative,
-                                                              int scale) {
+  KOKKOS_INLINE_FUNCTION static multi_double::expansion<N> from_integer(const context&, const wide<W>& x, bool negative,
+                                                                        int scale) {
     return to_expansion<N>(x, negative, scale);
   }
 };

@@ -26,8 +26,8 @@ struct crt_factors {
   residue to_crt_form[N];  // w_i 2^64 mod m_i: mont_mul(x_i, to_crt_form[i]) = x_i w_i 2^32 mod m_i
   residue of_shift[highest_shift - lowest_shift + 1][N];  // w_i^-1 2^j mod m_i at [j - lowest_shift]
   // (M/m_i) mod 2^64, the basis' mi_low[i][0] side by side: the CPU's truncation reads it in a
-  // vectorised loop, where the basis' stride of `words` words made GCC assemble each vector of
-  // four on the stack (a store-forwarding stall a vector; twice the fused GEMV's time at N = 128).
+  // vectorised loop, where the basis' stride of `words` words makes GCC assemble each vector of
+  // four on the stack (a store-forwarding stall a vector).
   std::uint64_t mi_low_word[N];
 
   // The factors of shift j for every residue, side by side: a thread that places a term alone

@@ -1,7 +1,7 @@
 #pragma once
 // The RNS format's own BLAS kernels (blas/format_kernels.hpp): level 1 on the split-kernel
-// stages or one element a thread (blas/rns/level1.hpp, level1_path.hpp) and GEMV as seed 000
-// Algorithm 1 or the fused kernel (blas/rns/gemv.hpp). An automatic GEMV launch takes the tuned
+// stages or one element a thread (blas/rns/level1.hpp, level1_path.hpp) and GEMV as Isupov and
+// Knyazkov's Algorithm 1 or the fused kernel (blas/rns/gemv.hpp). An automatic GEMV launch takes the tuned
 // choice for this format, shape, backend and device from the shared tuning cache, else the fused
 // kernel with launch parameters derived from the device. GEMM is the generic one, compiled with
 // the format's kernels (rns/kernels.hpp) so that no caller compiles an RNS kernel; NRM2 comes

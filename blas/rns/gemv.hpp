@@ -1,6 +1,6 @@
 #pragma once
 // GEMV on mp_arrays, y <- alpha op(A) x + beta y, A column-major with leading dimension lda.
-// Algorithm 1 of seed 000 runs ten kernels:
+// Algorithm 1 of Isupov and Knyazkov runs ten kernels:
 //   d = alpha x                       vec_scal::{esi,digits,round}
 //   y = beta y                        y_scal::{esi,digits,round}   (y zeroed when beta = 0)
 //   B = A diag(d)  ('N') or diag(d) A ('T')   mat_scal::{esi,digits,round} on m x n
@@ -57,7 +57,8 @@ void gemv(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n
   }
   if (alpha.is_zero()) return;
   const operand<N, MemorySpace, matrix_map> a_op{A, {core::index_divider(m), lda}};
-  const operand<N, MemorySpace, broadcast_map> d_broadcast{workspace.d, {core::index_divider(m), transposed, {1, x_length}}};
+  const operand<N, MemorySpace, broadcast_map> d_broadcast{workspace.d,
+                                                           {core::index_divider(m), transposed, {1, x_length}}};
   detail::run_mul_stages("kamp::rns::gemv::mat_scal", exec, m * n, false, mp_float<N>(), a_op, d_broadcast,
                          vector_operand{workspace.B, {1, m * n}});
   launch_reduce(transposed ? "kamp::rns::gemv::col_sum" : "kamp::rns::gemv::row_sum", exec, workspace.B, m, n,

@@ -1,5 +1,5 @@
 #pragma once
-// The paper's "basic" GEMV (the comparison row of seed 000 Table 5): one thread per output
+// The paper's "basic" GEMV (the comparison row of Isupov and Knyazkov's Table 5): one thread per output
 // element accumulates its dot product serially with scalar mp operations over arrays of
 // whole mp_float values. d = alpha x is formed first, one thread per element.
 #include <Kokkos_Core.hpp>
@@ -48,15 +48,16 @@ template <class ExecSpace, int N, class MemorySpace>
 void gemv_basic(const ExecSpace& exec, bool transposed, std::int64_t m, std::int64_t n, const mp_float<N>& alpha,
                 Kokkos::View<const mp_float<N>*, MemorySpace> A, std::int64_t lda,
                 Kokkos::View<const mp_float<N>*, MemorySpace> x, std::int64_t incx, const mp_float<N>& beta,
-                Kokkos::View<mp_float<N>*, MemorySpace> y, std::int64_t incy, Kokkos::View<mp_float<N>*, MemorySpace> d) {
+                Kokkos::View<mp_float<N>*, MemorySpace> y, std::int64_t incy,
+                Kokkos::View<mp_float<N>*, MemorySpace> d) {
   const std::int64_t x_length = transposed ? m : n, y_length = transposed ? n : m;
   const basis_constants<N>* b = basis<N>::template in<MemorySpace>();
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
   Kokkos::parallel_for("kamp::rns::gemv_basic::scale_x", policy(exec, 0, x_length),
                        gemv_basic_scale_kernel<N, MemorySpace>{x, vector_map(incx, x_length), d, alpha, b});
-  Kokkos::parallel_for(
-      "kamp::rns::gemv_basic::dot", policy(exec, 0, y_length),
-      gemv_basic_dot_kernel<N, MemorySpace>{A, d, y, vector_map(incy, y_length), m, x_length, lda, transposed, beta, b});
+  Kokkos::parallel_for("kamp::rns::gemv_basic::dot", policy(exec, 0, y_length),
+                       gemv_basic_dot_kernel<N, MemorySpace>{A, d, y, vector_map(incy, y_length), m, x_length, lda,
+                                                             transposed, beta, b});
 }
 
 }  // namespace impl

@@ -11,23 +11,25 @@ enum class gemv_algorithm { automatic, split, fused };
 
 struct gemv_launch {
   gemv_algorithm algorithm = gemv_algorithm::automatic;
-  int reduce_team_size = 0;     // split: threads per output element in the row/column sums
-  int fused_team_size = 0;      // fused: threads per output element
-  int fused_vector_length = 0;  // fused: lanes sharing one term's residues
+  int reduce_team_size = 0;        // split: threads per output element in the row/column sums
+  int fused_team_size = 0;         // fused: threads per output element
+  int fused_vector_length = 0;     // fused: lanes sharing one term's residues
   int fused_outputs_per_team = 0;  // fused: consecutive outputs a team sums (row sums 'N' only)
 
   bool operator==(const gemv_launch& o) const {
-    return algorithm == o.algorithm && reduce_team_size == o.reduce_team_size &&
-           fused_team_size == o.fused_team_size && fused_vector_length == o.fused_vector_length &&
-           fused_outputs_per_team == o.fused_outputs_per_team;
+    return algorithm == o.algorithm && reduce_team_size == o.reduce_team_size && fused_team_size == o.fused_team_size &&
+           fused_vector_length == o.fused_vector_length && fused_outputs_per_team == o.fused_outputs_per_team;
   }
 };
 
 inline const char* to_string(gemv_algorithm a) {
   switch (a) {
-    case gemv_algorithm::split: return "split";
-    case gemv_algorithm::fused: return "fused";
-    default: return "automatic";
+    case gemv_algorithm::split:
+      return "split";
+    case gemv_algorithm::fused:
+      return "fused";
+    default:
+      return "automatic";
   }
 }
 

@@ -32,21 +32,21 @@ struct gemv_reduce_kernel {
 
   // Each thread keeps its running sum's residues in its own row of team scratch, not in
   // registers: an addition's residue loops are rolled, so an array in registers would live in
-  // local memory, which the H200 profile showed thrashing L1 (hit rate 24 %, half of all stalls
-  // on its loads). Rows are N + 1 residues apart, an odd number, so that the threads of a warp
-  // reading residue i of their rows fall into distinct banks.
+  // local memory, where it thrashes L1 and the loads of it stall the loop. Rows are N + 1 residues
+  // apart, an odd number, so that the threads of a warp reading residue i of their rows fall into
+  // distinct banks.
   static constexpr int row_stride = N % 2 == 0 ? N + 1 : N;
 
   // On a GPU each thread streams its own terms, and reading a term only when its turn comes
-  // starts every addition with a full memory latency (the H200 profile: half of all stalls on
-  // those loads at 25 % occupancy). So the next term is copied into team scratch while the
-  // current one is added (core/async_copy.hpp), into a thread's region of two slots. Regions lie
-  // an odd number of 16-byte blocks apart, so the eight threads of a 16-byte shared access's
-  // phase hit distinct banks. The header is staged too where the scratch allows it without fewer threads
-  // on a multiprocessor (N <= 16; at N = 32 it halved them, measured, docs/design.md); else it
-  // is read in place. After the strided loop the partial sums' headers reuse the regions. Up to
-  // N = 32 teams of 64 threads, eight to a multiprocessor, fit in the H200's 228 KiB and Kokkos'
-  // 40 KiB a team; above that the terms are read in place.
+  // starts every addition with a full memory latency, which the occupancy the kernel's registers
+  // allow cannot hide. So the next term is copied into team scratch while the current one is added
+  // (core/async_copy.hpp), into a thread's region of two slots. Regions lie an odd number of
+  // 16-byte blocks apart, so the eight threads of a 16-byte shared access's phase hit distinct
+  // banks. The header is staged too where the scratch allows it without fewer threads on a
+  // multiprocessor (N <= 16; at N = 32 it would halve them, docs/design.md); else it is read in
+  // place. After the strided loop the partial sums' headers reuse the regions. Up to N = 32 teams
+  // of 64 threads, eight to a multiprocessor, fit in the H200's 228 KiB and Kokkos' 40 KiB a team;
+  // above that the terms are read in place.
 #ifdef KOKKOS_ENABLE_CUDA
   static constexpr bool stages_terms = std::is_same<ExecSpace, Kokkos::Cuda>::value && N <= 32 && N % 4 == 0;
 #else
@@ -81,8 +81,7 @@ struct gemv_reduce_kernel {
   // leave room for that whatever the alignment of the scratch). Otherwise: the rows, then the
   // partial sums' headers.
   KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(int team_size) {
-    if constexpr (stages_terms)
-      return rows_bytes(team_size) + 16 + static_cast<std::size_t>(team_size) * region_bytes;
+    if constexpr (stages_terms) return rows_bytes(team_size) + 16 + static_cast<std::size_t>(team_size) * region_bytes;
     return rows_bytes(team_size) + 8 + static_cast<std::size_t>(team_size) * sizeof(mp_header);
   }
 
@@ -98,7 +97,8 @@ struct gemv_reduce_kernel {
         for (int j = 0; j < 4; ++j) digits[k + j] = add_digit<N, MayTruncate>(digits[k + j], t[j], plan, k + j, b);
       }
     } else {
-      _Pragma("unroll 1") for (int i = 0; i < N; ++i) digits[i] = add_digit<N, MayTruncate>(digits[i], term_digits[i], plan, i, b);
+      _Pragma("unroll 1") for (int i = 0; i < N; ++i) digits[i] =
+          add_digit<N, MayTruncate>(digits[i], term_digits[i], plan, i, b);
     }
   }
 
@@ -195,15 +195,15 @@ struct gemv_reduce_kernel {
 };
 
 // The kernel's launch bounds: teams of at most 256 threads, two of them per multiprocessor, i.e.
-// at most 128 registers a thread. Unbounded, the compiler takes all 255 (it hoists the loads of
-// every residue of an addition), which leaves one 256-thread team per multiprocessor.
+// at most 128 registers a thread. Unbounded, the compiler takes as many as a thread may have (it
+// hoists the loads of every residue of an addition), which leaves one 256-thread team per
+// multiprocessor.
 constexpr int reduce_max_team_threads = 256;
 constexpr int reduce_min_teams_per_unit = 2;
 
 template <class ExecSpace>
-using gemv_reduce_policy =
-    Kokkos::TeamPolicy<ExecSpace, core::kernel_arguments,
-                       Kokkos::LaunchBounds<reduce_max_team_threads, reduce_min_teams_per_unit>>;
+using gemv_reduce_policy = Kokkos::TeamPolicy<ExecSpace, core::kernel_arguments,
+                                              Kokkos::LaunchBounds<reduce_max_team_threads, reduce_min_teams_per_unit>>;
 
 // Teams of s threads cost ceil(length / s) + log2(s) serial additions each (the strided share,
 // then the tree) and run in waves of units * (threads_per_unit / s) teams. Returns the power of
@@ -215,7 +215,8 @@ inline int waves_model_team_size(int units, int threads_per_unit, std::int64_t o
   int best = 0;
   double best_cost = 0;
   for (int s = 32, depth = 5; s <= limit; s *= 2, ++depth) {
-    const std::int64_t at_once = static_cast<std::int64_t>(units) * (threads_per_unit / s > 0 ? threads_per_unit / s : 1);
+    const std::int64_t at_once =
+        static_cast<std::int64_t>(units) * (threads_per_unit / s > 0 ? threads_per_unit / s : 1);
     const std::int64_t waves = (outputs + at_once - 1) / at_once;
     const double cost = static_cast<double>(waves) * static_cast<double>((length + s - 1) / s + depth);
     if (best == 0 || cost < best_cost) {
@@ -263,8 +264,8 @@ template <class ExecSpace, int N, class MemorySpace>
 void launch_reduce(const std::string& label, const ExecSpace& exec, const mp_array<N, MemorySpace>& B, std::int64_t m,
                    std::int64_t n, bool column_sums, const mp_array<N, MemorySpace>& y, const vector_map& y_map,
                    int requested_team_size) {
-  const gemv_reduce_kernel<N, ExecSpace, MemorySpace> reduce{B, m, n, column_sums, y, y_map,
-                                                              basis<N>::template in<MemorySpace>()};
+  const gemv_reduce_kernel<N, ExecSpace, MemorySpace> reduce{
+      B, m, n, column_sums, y, y_map, basis<N>::template in<MemorySpace>()};
   const int team = gemv_reduce_team_size(exec, reduce, requested_team_size,
                                          static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0)));
   const auto policy = gemv_reduce_policy<ExecSpace>(exec, column_sums ? n : m, team)

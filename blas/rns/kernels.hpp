@@ -1,16 +1,17 @@
 #pragma once
 // The RNS format's BLAS kernels on one execution space and precision. This header only declares
 // them: their definitions (blas/rns/kernels_impl.hpp) are compiled once per (space, N) into
-// kamp_blas, by units CMake generates for every precision of formats::rns_formats on every
+// kamp_blas, by units CMake generates for every precision of blas::rns_formats on every
 // enabled Kokkos space (cmake/kamp_instances.cmake), so that a translation unit calling them
 // compiles no RNS kernel. Arrays must live in the space's memory space. They are written in the
-// format's own terms, so they live in its namespace; the folder marks the layer.
+// format's own terms, so they live in its namespace; the folder marks the layer. Algorithm 1
+// and the basic GEMV are Isupov and Knyazkov's.
 //
 //   scal, axpy (split or per element), dot (split or fused), asum   level 1  blas/rns/level1.hpp
 //   gemv(exec, transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, workspace, launch)
 //                                                       Algorithm 1 / fused  blas/rns/gemv.hpp
 //   gemm(...)                                           the generic GEMM     blas/generic/gemm_kernels.hpp
-//   gemv_basic(...)                                     seed 000's basic GEMV blas/rns/gemv_basic_kernel.hpp
+//   gemv_basic(...)                                     the basic GEMV       blas/rns/gemv_basic_kernel.hpp
 #include <cstdint>
 
 #include <Kokkos_Core.hpp>

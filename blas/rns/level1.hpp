@@ -66,9 +66,9 @@ struct magnitude_kernel {
 namespace impl {
 
 // AXPY's one-element-a-thread kernels. Their rare paths (round_in_full, the fma's two-rounding
-// and truncated-c cases) need some 255 registers, which left a GPU an eighth of its threads;
-// capped at 128 (two blocks of 256 a multiprocessor) they spill on those paths only and run
-// faster at every precision (the probe in experiments/comparisons/rns_axpy_element_launch_bounds.csv).
+// and truncated-c cases) need far more registers than the common path, which would leave a GPU
+// a fraction of its threads; capped at 128 (two blocks of 256 a multiprocessor) they spill on
+// those paths only and run faster (experiments/comparisons/rns_axpy_element_launch_bounds.csv).
 template <class ExecSpace>
 using element_policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>, core::kernel_arguments,
                                            Kokkos::LaunchBounds<256, 2>>;

@@ -1,7 +1,7 @@
 #pragma once
 // Which form the RNS level-1 kernels take (blas/rns/level1.hpp).
-// SCAL: seed 000's split stages (esi, digits and round, a kernel and a pass over the array
-// each) or one element a thread with the scalar mul (one pass); the same bits. `automatic`, by
+// SCAL: Isupov and Knyazkov's split stages (esi, digits and round, a kernel and a pass over the
+// array each) or one element a thread with the scalar mul (one pass); the same bits. `automatic`, by
 // E12 (rows split_axpy and per_element_axpy, which run the same arithmetic as SCAL plus an add):
 // one element a thread on the host and on a GPU at 106 bits, the split stages on a GPU from 212
 // bits, where a thread's whole rounding holds more registers than the stages do.
@@ -9,10 +9,9 @@
 // either way), or fused: one element a thread through rns::fma, one rounding (rns/fma.hpp, a
 // tighter bound, the same bits on every backend). Both one-element kernels do one large and one
 // small truncation an element, as the split stages do, in one pass. `automatic`: fused on the
-// host and on a GPU up to 212 bits, per_element on a GPU above, by the probe of
-// experiments/comparisons/rns_axpy_element_launch_bounds.csv (H200, 10^7 elements, 128
-// registers: fused 2.01 / 4.75 / 14.0 ms, per_element 2.40 / 5.17 / 13.3 at 106 / 212 / 424 bits);
-// E12 measures all three (rows split_axpy, per_element_axpy, fused_axpy).
+// host and on a GPU up to 212 bits, per_element on a GPU above, whichever ran faster there
+// (experiments/comparisons/rns_axpy_element_launch_bounds.csv); E12 measures all three (rows
+// split_axpy, per_element_axpy, fused_axpy).
 // DOT: the split stages (each product rounded, then summed with a rounding per addition) or the
 // fused kernel's exact block sums (blas/rns/fused/level1.hpp: R + 1 roundings in all). `automatic`
 // takes fused wherever it applies, unit strides; E12 (rows split_dot and fused_dot) measures both.
@@ -29,10 +28,14 @@ enum class level1_path { automatic, split, per_element, fused };
 
 inline const char* to_string(level1_path path) {
   switch (path) {
-    case level1_path::split: return "split";
-    case level1_path::per_element: return "per_element";
-    case level1_path::fused: return "fused";
-    default: return "automatic";
+    case level1_path::split:
+      return "split";
+    case level1_path::per_element:
+      return "per_element";
+    case level1_path::fused:
+      return "fused";
+    default:
+      return "automatic";
   }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // level_sum_chain<N>: the chain s <- s + a_j b_j over doubles a_j, b_j (a sparse row times a
 // vector held in double, as the VP solver's inner solves leave it) for an RNS format: the exact
-// products summed in dd's level sums of K doubles (dd/level_sum.hpp), K the fewest with
+// products summed in dd's level sums of K doubles (multi_double/level_sum.hpp), K the fewest with
 // u_K = 2^-52K at most 2^(-q-19), and the sum truncated once to the format
 // (rns::from_expansion_sum). The fma chain over from_double(b_j) it replaces rounds every
 // product and every sum: two full RNS roundings an entry, where this takes a few dozen FP64
@@ -24,7 +24,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "dd/level_sum.hpp"
+#include "multi_double/level_sum.hpp"
 #include "rns/add.hpp"
 #include "rns/expansion_sum.hpp"
 #include "rns/mp_float.hpp"
@@ -41,7 +41,7 @@ struct level_sum_chain {
   static constexpr int levels = fits ? levels_needed : 8;
 
   struct accumulator {
-    dd::level_sum<levels> sum;
+    multi_double::level_sum<levels> sum;
     double largest = 0;  // the largest |a_j b_j| (rounded)
     // The chain's start, added by one more rounding where it is not zero (the SpMV's chains
     // start from zero).
@@ -51,7 +51,7 @@ struct level_sum_chain {
     const basis_constants<N>* basis = nullptr;
   };
 
-  static constexpr std::int64_t segment = dd::level_sum<levels>::segment;
+  static constexpr std::int64_t segment = multi_double::level_sum<levels>::segment;
 
   KOKKOS_INLINE_FUNCTION static accumulator start(const value& s) {
     accumulator a;
@@ -71,14 +71,12 @@ struct level_sum_chain {
   KOKKOS_INLINE_FUNCTION static value result(const accumulator& s) {
     if (s.basis == nullptr) return s.start;
     if (!s.sum.finite() || (s.largest != 0 && s.largest < 0x1p-600)) return value::nan();
-    const dd::expansion<levels> r = s.sum.result();
+    const multi_double::expansion<levels> r = s.sum.result();
     const value sum = from_expansion_sum<N>(r.c, *s.basis);
     return s.start.is_zero() ? sum : rns::add<N>(s.start, sum, *s.basis);
   }
   // NaN above, or a NaN start: redo the chain with fma.
-  KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<value>&, const value& s) {
-    return !s.is_finite();
-  }
+  KOKKOS_INLINE_FUNCTION static bool needs_recompute(const context_t<value>&, const value& s) { return !s.is_finite(); }
 };
 
 }  // namespace kamp::rns

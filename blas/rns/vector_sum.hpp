@@ -26,7 +26,8 @@ mp_float<N> sum_terms(const std::string& label, const ExecSpace& exec, std::int6
   std::int64_t rows, cols;
   sum_shape(n, rows, cols);
   using policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<std::int64_t>>;
-  Kokkos::parallel_for(label + "::pad", policy(exec, n, rows * cols), store_zero<N, MemorySpace>{w.terms, {1, rows * cols}});
+  Kokkos::parallel_for(label + "::pad", policy(exec, n, rows * cols),
+                       store_zero<N, MemorySpace>{w.terms, {1, rows * cols}});
   Kokkos::parallel_for(label + "::clear", policy(exec, 0, rows), store_zero<N, MemorySpace>{w.partial, {1, rows}});
   Kokkos::parallel_for(label + "::clear", policy(exec, 0, 1), store_zero<N, MemorySpace>{w.total, {1, 1}});
   launch_reduce(label + "::partial_sums", exec, w.terms, rows, cols, false, w.partial, vector_map(1, rows), 0);

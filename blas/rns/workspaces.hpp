@@ -21,8 +21,10 @@ struct gemv_workspace {
   Kokkos::View<std::int64_t*, MemorySpace> sum_grid;
   Kokkos::View<std::int32_t*, MemorySpace> sum_bits;
   void reserve(std::int64_t vector_length, std::int64_t matrix_cells, std::int64_t fused_outputs = 0) {
-    if (static_cast<std::int64_t>(d.size()) < vector_length) d = mp_array<N, MemorySpace>(vector_length, "kamp::rns::gemv::d");
-    if (static_cast<std::int64_t>(B.size()) < matrix_cells) B = mp_array<N, MemorySpace>(matrix_cells, "kamp::rns::gemv::B");
+    if (static_cast<std::int64_t>(d.size()) < vector_length)
+      d = mp_array<N, MemorySpace>(vector_length, "kamp::rns::gemv::d");
+    if (static_cast<std::int64_t>(B.size()) < matrix_cells)
+      B = mp_array<N, MemorySpace>(matrix_cells, "kamp::rns::gemv::B");
     if (static_cast<std::int64_t>(sums.size()) < fused_outputs) {
       sums = mp_array<N, MemorySpace>(fused_outputs, "kamp::rns::gemv::sums");
       sum_grid = core::allocate<Kokkos::View<std::int64_t*, MemorySpace>>(
@@ -40,8 +42,10 @@ struct vector_sum_workspace {
   mp_array<N, MemorySpace> terms, partial, total, ones;
   gemv_workspace<N, MemorySpace> fused;
   void reserve(std::int64_t cells, std::int64_t rows) {
-    if (static_cast<std::int64_t>(terms.size()) < cells) terms = mp_array<N, MemorySpace>(cells, "kamp::rns::sum::terms");
-    if (static_cast<std::int64_t>(partial.size()) < rows) partial = mp_array<N, MemorySpace>(rows, "kamp::rns::sum::partial");
+    if (static_cast<std::int64_t>(terms.size()) < cells)
+      terms = mp_array<N, MemorySpace>(cells, "kamp::rns::sum::terms");
+    if (static_cast<std::int64_t>(partial.size()) < rows)
+      partial = mp_array<N, MemorySpace>(rows, "kamp::rns::sum::partial");
     if (total.size() < 1) total = mp_array<N, MemorySpace>(1, "kamp::rns::sum::total");
   }
   void reserve_ones(std::int64_t length) {

@@ -29,14 +29,28 @@ void run_batched(benchmark::State& state, Op op) {
 }
 
 void two_sum(benchmark::State& s) {
-  run_batched(s, [](double x, double y) { double e; const double r = kamp::core::two_sum(x, y, e); return r + e; });
+  run_batched(s, [](double x, double y) {
+    double e;
+    const double r = kamp::core::two_sum(x, y, e);
+    return r + e;
+  });
 }
 void two_prod(benchmark::State& s) {
-  run_batched(s, [](double x, double y) { double e; const double r = kamp::core::two_prod(x, y, e); return r + e; });
+  run_batched(s, [](double x, double y) {
+    double e;
+    const double r = kamp::core::two_prod(x, y, e);
+    return r + e;
+  });
 }
-void add_ru(benchmark::State& s) { run_batched(s, [](double x, double y) { return kamp::core::add_ru(x, y); }); }
-void mul_rd(benchmark::State& s) { run_batched(s, [](double x, double y) { return kamp::core::mul_rd(x, y); }); }
-void div_ru(benchmark::State& s) { run_batched(s, [](double x, double y) { return kamp::core::div_ru(x, y); }); }
+void add_ru(benchmark::State& s) {
+  run_batched(s, [](double x, double y) { return kamp::core::add_ru(x, y); });
+}
+void mul_rd(benchmark::State& s) {
+  run_batched(s, [](double x, double y) { return kamp::core::mul_rd(x, y); });
+}
+void div_ru(benchmark::State& s) {
+  run_batched(s, [](double x, double y) { return kamp::core::div_ru(x, y); });
+}
 
 void er_float_add_rd(benchmark::State& s) {
   run_batched(s, [](double x, double y) {

@@ -1,6 +1,6 @@
 // ns per element of dd_real loops on one host thread, as GCC vectorises them: add, mul and
 // add(mul) (the elementwise BLAS and the LU's updates), whose exits must stay selects for that;
-// div and sqrt, whose rare paths run out of line (dd/dd_arithmetic.hpp); and a qd_real add.
+// div and sqrt, whose rare paths run out of line (multi_double/dd_arithmetic.hpp); and a qd_real add.
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -8,8 +8,8 @@
 #include "experiments/benchmarks/benchmark_main.hpp"
 
 #include "core/random.hpp"
-#include "dd/dd_arithmetic.hpp"
-#include "dd/expansion.hpp"
+#include "multi_double/dd_arithmetic.hpp"
+#include "multi_double/expansion.hpp"
 
 namespace {
 
@@ -35,28 +35,32 @@ void run_batched(benchmark::State& state, Op op) {
   state.SetItemsProcessed(state.iterations() * batch);
 }
 
-using kamp::dd::dd_real;
+using kamp::multi_double::dd_real;
 
 void dd_add(benchmark::State& s) {
-  run_batched<dd_real>(s, [](const dd_real& x, const dd_real& y, const dd_real&) { return kamp::dd::add(x, y); });
+  run_batched<dd_real>(
+      s, [](const dd_real& x, const dd_real& y, const dd_real&) { return kamp::multi_double::add(x, y); });
 }
 void dd_mul(benchmark::State& s) {
-  run_batched<dd_real>(s, [](const dd_real& x, const dd_real& y, const dd_real&) { return kamp::dd::mul(x, y); });
+  run_batched<dd_real>(
+      s, [](const dd_real& x, const dd_real& y, const dd_real&) { return kamp::multi_double::mul(x, y); });
 }
 void dd_add_mul(benchmark::State& s) {
   run_batched<dd_real>(s, [](const dd_real& x, const dd_real& y, const dd_real& z) {
-    return kamp::dd::add(kamp::dd::mul(x, y), z);
+    return kamp::multi_double::add(kamp::multi_double::mul(x, y), z);
   });
 }
 void dd_div(benchmark::State& s) {
-  run_batched<dd_real>(s, [](const dd_real& x, const dd_real& y, const dd_real&) { return kamp::dd::div(x, y); });
+  run_batched<dd_real>(
+      s, [](const dd_real& x, const dd_real& y, const dd_real&) { return kamp::multi_double::div(x, y); });
 }
 void dd_sqrt(benchmark::State& s) {
-  run_batched<dd_real>(s, [](const dd_real& x, const dd_real&, const dd_real&) { return kamp::dd::sqrt(x); });
+  run_batched<dd_real>(s, [](const dd_real& x, const dd_real&, const dd_real&) { return kamp::multi_double::sqrt(x); });
 }
 void qd_add(benchmark::State& s) {
-  using kamp::dd::qd_real;
-  run_batched<qd_real>(s, [](const qd_real& x, const qd_real& y, const qd_real&) { return kamp::dd::add(x, y); });
+  using kamp::multi_double::qd_real;
+  run_batched<qd_real>(
+      s, [](const qd_real& x, const qd_real& y, const qd_real&) { return kamp::multi_double::add(x, y); });
 }
 
 }  // namespace

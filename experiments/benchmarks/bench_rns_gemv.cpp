@@ -48,7 +48,7 @@ void mpfr_gemv_n(benchmark::State& state) {
 
 constexpr int calls = 5;
 
-#define KAMP_GEMV_BENCHMARKS(N, FULL) \
+#define KAMP_GEMV_BENCHMARKS(N, FULL)                                                                                \
   BENCHMARK_TEMPLATE(rns_gemv_fused, N, FULL, 'N')->Unit(benchmark::kMillisecond)->Iterations(calls)->UseRealTime(); \
   BENCHMARK_TEMPLATE(rns_gemv_fused, N, FULL, 'T')->Unit(benchmark::kMillisecond)->Iterations(calls)->UseRealTime(); \
   BENCHMARK_TEMPLATE(mpfr_gemv_n, N, FULL)->Unit(benchmark::kMillisecond)->Iterations(calls)->UseRealTime()

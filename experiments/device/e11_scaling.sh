@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # E11's outer iteration on 1, 2, ... GPUs at a fixed iteration count: kamp_solve's VPBi-CGSTAB on
-# seed 003's problem class (the generated curl-curl problem, >= 1,709,028 unknowns) for each outer
+# the VPBi-CGSTAB paper's problem class (the generated curl-curl problem, >= 1,709,028 unknowns) for each outer
 # format and rank count, to a tolerance of 1e-30 that no run reaches, so every run does the same
 # work (exit status 2, by design). One GPU per rank; --profile's kernel table in each run's log.
 # experiments/results/h100x4/e11_scaling/ came from this loop (then a script kept outside the repository).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# E11's solves to a tolerance and its strong scaling: kamp_solve on seed 003's problem class
+# E11's solves to a tolerance and its strong scaling: kamp_solve on the VPBi-CGSTAB paper's problem class
 # (the generated curl-curl problem with >= 1,709,028 unknowns) for every outer format, on 1 rank
 # and on as many ranks as there are GPUs (one GPU each), the convergence history of each solve
 # and one CSV row per solve (the kamp_solve_result line) under $OUT/e11_solves/.

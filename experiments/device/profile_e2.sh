@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# E2 on a GPU: Nsight Compute metrics of the GEMV kernels (seed 000 Table 4), then the
+# E2 on a GPU: Nsight Compute metrics of the GEMV kernels (Isupov and Knyazkov, Table 4), then the
 # E2 table from them. ncu profiles every kernel of one E2 workload run per data class (p/4-bit,
 # the paper's, and full) with the clocks left as they are (--clock-control none: a shared GPU
 # node's clocks are not ours to lock); the last run measures the copy bandwidth and writes

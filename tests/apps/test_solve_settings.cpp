@@ -1,7 +1,8 @@
 // kamp_solve's command line (apps/solve_settings.hpp): every option read into the settings, the
 // bounds accepted, and every bad input rejected with kamp::invalid_argument naming the option and
-// the text exactly as given; among them the review's cases, which ran silently changed (4294967297
-// sweeps as 1, 10^20 iterations as 2^63 - 1) or never returned (--generate of 2^63 - 1).
+// the text exactly as given; among them inputs that a lax parser would run silently changed
+// (4294967297 sweeps as 1, 10^20 iterations as 2^63 - 1) or never return from (--generate of
+// 2^63 - 1).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -30,11 +31,35 @@ TEST(solve_settings, DefaultsAndEveryOption) {
   EXPECT_EQ(d.solver.inner.sweeps, 5);
   EXPECT_FALSE(d.halo.has_value());
 
-  const auto s = parse_solve_settings({"--generate", "1709028", "--rhs", "b.mtx", "--format", "rns212", "--solver",
-                                       "bicgstab", "--tolerance", "1e-30", "--max-iterations", "250", "--inner-sweeps",
-                                       "7", "--omega", "0.75", "--inner-tolerance", "1e-3", "--true-residual-every",
-                                       "0", "--history", "h.csv", "--space", "host", "--reorder", "rcm", "--profile",
-                                       "--halo", "device_peers"});
+  const auto s = parse_solve_settings({"--generate",
+                                       "1709028",
+                                       "--rhs",
+                                       "b.mtx",
+                                       "--format",
+                                       "rns212",
+                                       "--solver",
+                                       "bicgstab",
+                                       "--tolerance",
+                                       "1e-30",
+                                       "--max-iterations",
+                                       "250",
+                                       "--inner-sweeps",
+                                       "7",
+                                       "--omega",
+                                       "0.75",
+                                       "--inner-tolerance",
+                                       "1e-3",
+                                       "--true-residual-every",
+                                       "0",
+                                       "--history",
+                                       "h.csv",
+                                       "--space",
+                                       "host",
+                                       "--reorder",
+                                       "rcm",
+                                       "--profile",
+                                       "--halo",
+                                       "device_peers"});
   EXPECT_EQ(s.generate, 1709028);
   EXPECT_EQ(s.matrix, "");
   EXPECT_EQ(s.rhs, "b.mtx");

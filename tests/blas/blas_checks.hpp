@@ -18,7 +18,7 @@
 #include "core/error_bounds.hpp"
 #include "core/mpfr_reference.hpp"
 #include "core/random.hpp"
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "tests/backends.hpp"
 
 namespace kamp::test {
@@ -131,9 +131,9 @@ template <class Format>
   mpfr_mul(allowed.get(), factor.get(), scale.get(), MPFR_RNDU);
   mpfr_abs(allowed.get(), allowed.get(), MPFR_RNDU);
   if (error <= allowed) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "error " << error.to_string(6) << " exceeds the bound " << allowed.to_string(6)
-                                       << " (got " << format_traits<Format>::to_string(got) << ", exact "
-                                       << exact.to_string(30) << ")";
+  return ::testing::AssertionFailure() << "error " << error.to_string(6) << " exceeds the bound "
+                                       << allowed.to_string(6) << " (got " << format_traits<Format>::to_string(got)
+                                       << ", exact " << exact.to_string(30) << ")";
 }
 
 template <class Format>

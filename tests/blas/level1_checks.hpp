@@ -86,8 +86,8 @@ void check_level1() {
 
 // DOT at the top of the range: finite terms whose exact sum is finite give a finite result within
 // the gamma_n bound, also where a partial sum meets a term +-DBL_MAX with the opposite sign
-// (a = -(2^1021 + 3 2^970) then DBL_MAX: TwoSum(a, DBL_MAX) overflowed inside and the dot was
-// NaN). Positions 0 and 32 are added in one partial sum of the fixed partition for n > 32, 0
+// (a = -(2^1021 + 3 2^970) then DBL_MAX: TwoSum(a, DBL_MAX) overflows inside, which must not make
+// the dot NaN). Positions 0 and 32 are added in one partial sum of the fixed partition for n > 32, 0
 // and 1 for n = 2. Terms whose sum passes Omega give +-Inf, never NaN.
 template <class Case>
 void check_dot_near_the_top() {
@@ -117,7 +117,8 @@ void check_dot_near_the_top() {
           << "n = " << n << ", sign " << sign;
       xs[0] = from_double<F>(sign * DBL_MAX);  // now the sum overflows
       const auto over = stored<Case>(xs, "over");
-      const double lead = traits::to_double(traits::template context<Kokkos::HostSpace>(), blas::dot(exec, n, over, 1, y, 1));
+      const double lead =
+          traits::to_double(traits::template context<Kokkos::HostSpace>(), blas::dot(exec, n, over, 1, y, 1));
       EXPECT_EQ(lead, sign * HUGE_VAL) << "n = " << n;
     }
   }
@@ -170,13 +171,13 @@ void check_axpy_special_values() {
   for (const std::int64_t incx : {1, -2}) {
     std::vector<value> xs = random_values<F>(rng, n * std::abs(incx)), ys = random_values<F>(rng, n);
     const auto element = [&](std::int64_t e) -> value& { return xs[incx > 0 ? e : (n - 1 - e) * -incx]; };
-    element(5) = from_double<F>(inf);     // block 0
-    element(70) = from_double<F>(nan);    // block 1
+    element(5) = from_double<F>(inf);                 // block 0
+    element(70) = from_double<F>(nan);                // block 1
     element(140) = random_value<F>(rng, 1021, 1022);  // overflows (block 2)
     ys[140] = random_value<F>(rng, 1021, 1022);
     element(200) = from_double<F>(-0.0);  // -0 + -0 (block 3)
     ys[200] = from_double<F>(-0.0);
-    element(210) = from_double<F>(1.0);   // alpha - alpha = +0
+    element(210) = from_double<F>(1.0);  // alpha - alpha = +0
     ys[210] = traits::mul(context, from_double<F>(-1.0), alpha);
     element(299) = random_value<F>(rng, -1060, -1055);  // a subnormal product (the last, short block)
     const auto x = stored<Case>(xs, "x");
@@ -188,9 +189,9 @@ void check_axpy_special_values() {
     for (std::int64_t e = 0; e < n; ++e) want[e] = traits::fma(context, alpha, element(e), ys[e]);
     stored<Case>(want, "want");  // rounded as y stores it (D+S)
     for (std::int64_t e = 0; e < n; ++e)
-      ASSERT_TRUE(same_bits<F>(got[e], want[e])) << "axpy incx " << incx << ", y(" << e << ") = "
-                                                 << traits::to_string(got[e]) << ", fma gives "
-                                                 << traits::to_string(want[e]);
+      ASSERT_TRUE(same_bits<F>(got[e], want[e]))
+          << "axpy incx " << incx << ", y(" << e << ") = " << traits::to_string(got[e]) << ", fma gives "
+          << traits::to_string(want[e]);
   }
 }
 

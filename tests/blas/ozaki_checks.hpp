@@ -24,10 +24,12 @@ template <class F>
 stored_matrix<F> store(const std::vector<F>& op, std::int64_t rows, std::int64_t cols, bool transposed,
                        std::int64_t pad) {
   const std::int64_t ld = (transposed ? cols : rows) + pad;
-  stored_matrix<F> s{std::vector<F>(static_cast<std::size_t>(ld * (transposed ? rows : cols)), from_double<F>(0.0)), ld};
+  stored_matrix<F> s{std::vector<F>(static_cast<std::size_t>(ld * (transposed ? rows : cols)), from_double<F>(0.0)),
+                     ld};
   for (std::int64_t j = 0; j < cols; ++j)
     for (std::int64_t i = 0; i < rows; ++i)
-      s.values[static_cast<std::size_t>(transposed ? j + i * ld : i + j * ld)] = op[static_cast<std::size_t>(i + j * rows)];
+      s.values[static_cast<std::size_t>(transposed ? j + i * ld : i + j * ld)] =
+          op[static_cast<std::size_t>(i + j * rows)];
   return s;
 }
 
@@ -54,7 +56,8 @@ std::vector<F> run(const gemm_problem<F>& p, char ta, char tb, const blas::ozaki
   const std::int64_t ldc = p.m + 2;
   std::vector<F> c_stored(static_cast<std::size_t>(ldc * p.n), from_double<F>(7.0));
   for (std::int64_t j = 0; j < p.n; ++j)
-    for (std::int64_t i = 0; i < p.m; ++i) c_stored[static_cast<std::size_t>(i + j * ldc)] = p.c[static_cast<std::size_t>(i + j * p.m)];
+    for (std::int64_t i = 0; i < p.m; ++i)
+      c_stored[static_cast<std::size_t>(i + j * ldc)] = p.c[static_cast<std::size_t>(i + j * p.m)];
   const auto A = on<Space>(a.values, "A"), B = on<Space>(b.values, "B"), C = on<Space>(c_stored, "C");
   const auto report = blas::gemm_ozaki(Space(), ta, tb, p.m, p.n, p.k, p.alpha, A, a.ld, B, b.ld, p.beta, C, ldc, opts);
   Kokkos::fence();
@@ -64,7 +67,8 @@ std::vector<F> run(const gemm_problem<F>& p, char ta, char tb, const blas::ozaki
   for (std::int64_t j = 0; j < p.n; ++j) {
     for (std::int64_t i = 0; i < p.m; ++i) out.push_back(got[static_cast<std::size_t>(i + j * ldc)]);
     for (std::int64_t i = p.m; i < ldc; ++i)
-      EXPECT_TRUE(same_bits<F>(got[static_cast<std::size_t>(i + j * ldc)], from_double<F>(7.0))) << "padding row written";
+      EXPECT_TRUE(same_bits<F>(got[static_cast<std::size_t>(i + j * ldc)], from_double<F>(7.0)))
+          << "padding row written";
   }
   return out;
 }
@@ -115,8 +119,8 @@ void expect_within_bound(const gemm_problem<F>& p, const std::vector<F>& got, in
         mpfr_mul(t.get(), beta.get(), Cm[at].get(), MPFR_RNDN);
         mpfr_add(exact.get(), exact.get(), t.get(), MPFR_RNDN);
       }
-      const mpfr_value products =
-          normwise ? normwise_magnitude(alpha, row, col, precision) : magnitude(alpha, row, col, beta, nullptr, precision);
+      const mpfr_value products = normwise ? normwise_magnitude(alpha, row, col, precision)
+                                           : magnitude(alpha, row, col, beta, nullptr, precision);
       mpfr_mul(allowed.get(), products.get(), fa.get(), MPFR_RNDU);
       if (!beta_zero) {
         mpfr_mul(t.get(), beta.get(), Cm[at].get(), MPFR_RNDU);
@@ -133,9 +137,13 @@ template <class F>
 gemm_problem<F> random_problem(std::uint64_t seed, std::int64_t m, std::int64_t n, std::int64_t k, int lo, int hi,
                                bool beta_zero) {
   core::random_source rng(seed);
-  gemm_problem<F> p{m, n, k, random_values<F>(rng, static_cast<std::size_t>(m * k), lo, hi),
+  gemm_problem<F> p{m,
+                    n,
+                    k,
+                    random_values<F>(rng, static_cast<std::size_t>(m * k), lo, hi),
                     random_values<F>(rng, static_cast<std::size_t>(k * n), lo, hi),
-                    random_values<F>(rng, static_cast<std::size_t>(m * n), -2, 2), random_value<F>(rng),
+                    random_values<F>(rng, static_cast<std::size_t>(m * n), -2, 2),
+                    random_value<F>(rng),
                     beta_zero ? from_double<F>(0.0) : random_value<F>(rng)};
   return p;
 }
@@ -167,7 +175,7 @@ void expect_random_operands_within_the_bound(std::uint64_t seed, std::int64_t m,
 // output is within the normwise bound. Returns normwise's report.
 template <class Space, class F>
 blas::ozaki::report expect_normwise_within_the_bound_on_fewer_moduli(const gemm_problem<F>& p, char ta, char tb,
-                                                                    int bits) {
+                                                                     int bits) {
   blas::ozaki::options opts;
   opts.bits = bits;
   blas::ozaki::report componentwise, normwise;

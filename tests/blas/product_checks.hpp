@@ -1,6 +1,6 @@
 #pragma once
 // GEMV and GEMM for one (format, backend) case against the exact MPFR result, each output
-// within gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|) of it (seed 000 eqs. (16)-(19)
+// within gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|) of it (Isupov and Knyazkov's eqs. (16)-(19)
 // componentwise, k the inner dimension): every trans combination, leading dimensions larger
 // than the rows, strided and reversed vectors; beta = 0 must not read y or C (they hold NaN)
 // and alpha = 0 must not read A; argument errors named, nothing written.
@@ -101,7 +101,8 @@ void check_gemm(char trans_a, char trans_b, bool beta_zero) {
       }
       const std::size_t at = static_cast<std::size_t>(i + j * ldc);
       const mpfr_value scale = magnitude(a, row, col, b, beta_zero ? nullptr : &C0[at], bits);
-      ASSERT_TRUE(within<F>(got[at], Cm[at], gamma, scale)) << "gemm " << trans_a << trans_b << " C(" << i << ", " << j << ")";
+      ASSERT_TRUE(within<F>(got[at], Cm[at], gamma, scale))
+          << "gemm " << trans_a << trans_b << " C(" << i << ", " << j << ")";
     }
     for (std::int64_t i = m; i < ldc && !beta_zero; ++i)  // the padding rows are not C's
       ASSERT_TRUE(same_bits<F>(got[i + j * ldc], Cs[i + j * ldc])) << "gemm wrote padding row " << i;
@@ -145,7 +146,7 @@ void check_gemm_special_values(char trans_a, char trans_b) {
   core::random_source rng(171);
   std::vector<value> opA(m * k), opB(k * n);  // column-major op(A) and op(B)
   for (std::int64_t l = 0; l < k; ++l) {
-    opA[0 + l * m] = from_double<F>(-0.0);                                   // a zero row
+    opA[0 + l * m] = from_double<F>(-0.0);                                      // a zero row
     opA[1 + l * m] = from_double<F>(l < k / 2 ? l + 1.0 : -(l - k / 2 + 1.0));  // cancels exactly
     opA[2 + l * m] = l == 3 ? from_double<F>(inf) : random_value<F>(rng);
     opA[3 + l * m] = l == 17 ? from_double<F>(nan) : random_value<F>(rng);
@@ -181,9 +182,9 @@ void check_gemm_special_values(char trans_a, char trans_b) {
     }
   stored<Case>(want, "want");  // rounded as C stores it (D+S)
   for (std::int64_t e = 0; e < m * n; ++e)
-    ASSERT_TRUE(same_bits<F>(got[e], want[e])) << "gemm " << trans_a << trans_b << " C(" << e % m << ", " << e / m
-                                               << ") = " << traits::to_string(got[e]) << ", the kernel's chain gives "
-                                               << traits::to_string(want[e]);
+    ASSERT_TRUE(same_bits<F>(got[e], want[e]))
+        << "gemm " << trans_a << trans_b << " C(" << e % m << ", " << e / m << ") = " << traits::to_string(got[e])
+        << ", the kernel's chain gives " << traits::to_string(want[e]);
 }
 
 // GEMV on the operands of check_gemm_special_values: every output has the bits of the kernels'
@@ -204,7 +205,7 @@ void check_gemv_special_values(char trans) {
     dot[1 + l * outputs] = from_double<F>(l < terms / 2 ? l + 1.0 : -(l - terms / 2 + 1.0));
     dot[2 + l * outputs] = l == 3 ? from_double<F>(inf) : random_value<F>(rng);
     dot[3 + l * outputs] = l == 17 ? from_double<F>(nan) : random_value<F>(rng);
-    dot[4 + l * outputs] = random_value<F>(rng, 1018, 1022);   // the sums overflow
+    dot[4 + l * outputs] = random_value<F>(rng, 1018, 1022);    // the sums overflow
     dot[5 + l * outputs] = random_value<F>(rng, -1060, -1050);  // subnormal
     dot[6 + l * outputs] = random_value<F>(rng, -2, 2);
   }
@@ -306,7 +307,8 @@ void check_backends_agree() {
   const auto hA = stored<host_case>(As2, "A"), hx = stored<host_case>(xs2, "x");
   auto hy = stored<host_case>(ys2, "y");
   const auto alpha = random_value<F>(rng), beta = random_value<F>(rng);
-  EXPECT_TRUE(same_bits<F>(blas::dot(typename Case::space(), m, A, 1, A, 1), blas::dot(reference_space(), m, hA, 1, hA, 1)));
+  EXPECT_TRUE(
+      same_bits<F>(blas::dot(typename Case::space(), m, A, 1, A, 1), blas::dot(reference_space(), m, hA, 1, hA, 1)));
   for (const char trans : {'N', 'T'}) {
     const std::int64_t rows = trans == 'N' ? m : n, cols = trans == 'N' ? n : m;
     // 'N': a 70 x 50 matrix; 'T': the same storage read as 50 x 70, so x has 50 and y 70 elements both times.
@@ -326,8 +328,8 @@ void check_backends_agree() {
     for (const char tb : {'N', 'T'}) {
       auto C = stored<Case>(Cs, "C");
       auto hC = stored<host_case>(Cs2, "C");
-      blas::gemm(typename Case::space(), ta, tb, gm, gn, gk, alpha, A, ta == 'N' ? gm : gk, B, tb == 'N' ? gk : gn, beta,
-                 C, gm);
+      blas::gemm(typename Case::space(), ta, tb, gm, gn, gk, alpha, A, ta == 'N' ? gm : gk, B, tb == 'N' ? gk : gn,
+                 beta, C, gm);
       blas::gemm(reference_space(), ta, tb, gm, gn, gk, alpha, hA, ta == 'N' ? gm : gk, hB, tb == 'N' ? gk : gn, beta,
                  hC, gm);
       Kokkos::fence();

@@ -10,7 +10,7 @@
 
 #include "core/allocation.hpp"
 #include "core/memory_limit.hpp"
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 
 namespace {
 
@@ -24,7 +24,7 @@ struct format_name {
   }
 };
 
-using value_formats = kamp::formats::apply_t<kamp::formats::value_formats, ::testing::Types>;
+using value_formats = kamp::formats::apply_t<kamp::blas::value_formats, ::testing::Types>;
 TYPED_TEST_SUITE(array_allocation, value_formats, format_name);
 
 template <class Format, class MemorySpace>

@@ -7,7 +7,7 @@
 namespace {
 
 using cases = kamp::formats::apply_t<
-    kamp::formats::cartesian_t<kamp::test::tested_formats_t<kamp::formats::multi_double_formats>, kamp::test::space_list>,
+    kamp::formats::cartesian_t<kamp::test::tested_formats_t<kamp::blas::multi_double_formats>, kamp::test::space_list>,
     ::testing::Types>;
 
 template <class Pair>
@@ -29,7 +29,8 @@ TYPED_TEST(blas_multi_double, level1_arguments_and_quick_returns) {
 }
 TYPED_TEST(blas_multi_double, gemv_within_bounds) {
   for (const char trans : {'N', 'T'})
-    for (const bool beta_zero : {false, true}) kamp::test::check_gemv<typename TestFixture::test_case>(trans, beta_zero);
+    for (const bool beta_zero : {false, true})
+      kamp::test::check_gemv<typename TestFixture::test_case>(trans, beta_zero);
 }
 TYPED_TEST(blas_multi_double, gemm_within_bounds) {
   for (const char ta : {'N', 'T'})

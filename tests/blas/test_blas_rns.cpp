@@ -8,7 +8,7 @@
 namespace {
 
 using cases = kamp::formats::apply_t<
-    kamp::formats::cartesian_t<kamp::test::tested_formats_t<kamp::formats::rns_formats>, kamp::test::space_list>,
+    kamp::formats::cartesian_t<kamp::test::tested_formats_t<kamp::blas::rns_formats>, kamp::test::space_list>,
     ::testing::Types>;
 
 template <class Pair>
@@ -24,7 +24,8 @@ TYPED_TEST(blas_rns, level1_arguments_and_quick_returns) {
 }
 TYPED_TEST(blas_rns, gemv_within_bounds) {
   for (const char trans : {'N', 'T'})
-    for (const bool beta_zero : {false, true}) kamp::test::check_gemv<typename TestFixture::test_case>(trans, beta_zero);
+    for (const bool beta_zero : {false, true})
+      kamp::test::check_gemv<typename TestFixture::test_case>(trans, beta_zero);
 }
 // The generic GEMM costs k scalar RNS multiply-adds per element: every trans pair up to 424
 // bits, NN (with beta = 0) and TT above.

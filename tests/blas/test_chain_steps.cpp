@@ -13,7 +13,7 @@
 #include "blas/generic/chain_steps.hpp"
 #include "blas/generic/fma_chain.hpp"
 #include "blas/generic/value_planes.hpp"
-#include "dd/dd_format.hpp"
+#include "multi_double/dd_format.hpp"
 #include "tests/blas/blas_checks.hpp"
 #include "tests/tested_formats.hpp"
 
@@ -21,10 +21,10 @@ namespace {
 
 template <class F>
 class chain_steps : public ::testing::Test {};
-using step_formats = kamp::formats::apply_t<
-    kamp::test::tested_formats_t<
-        kamp::formats::type_list<kamp::dd::expansion<2>, kamp::dd::expansion<3>, kamp::dd::qd_real, kamp::dd::expansion<6>>>,
-    ::testing::Types>;
+using step_formats = kamp::formats::apply_t<kamp::test::tested_formats_t<kamp::formats::type_list<
+                                                kamp::multi_double::expansion<2>, kamp::multi_double::expansion<3>,
+                                                kamp::multi_double::qd_real, kamp::multi_double::expansion<6>>>,
+                                            ::testing::Types>;
 TYPED_TEST_SUITE(chain_steps, step_formats);
 
 constexpr int rows = 16, steps = 90;
@@ -77,8 +77,8 @@ TYPED_TEST(chain_steps, row_steps_give_the_bits_of_add_and_renormalise_in_order)
                                             kamp::blas::generic::row_operands<decltype(row_a)>{row_a},
                                             kamp::blas::generic::row_operands<decltype(row_b)>{row_b});
     for (int r = 0; r < rows; ++r)
-      one[static_cast<std::size_t>(r)] =
-          chain::add({}, one[static_cast<std::size_t>(r)], aj[static_cast<std::size_t>(r)], bj[static_cast<std::size_t>(r)]);
+      one[static_cast<std::size_t>(r)] = chain::add({}, one[static_cast<std::size_t>(r)],
+                                                    aj[static_cast<std::size_t>(r)], bj[static_cast<std::size_t>(r)]);
   }
   for (int r = 0; r < rows; ++r)
     EXPECT_TRUE(same_bits(chain::result(sum.get(r)), chain::result(one[static_cast<std::size_t>(r)]))) << "row " << r;

@@ -1,11 +1,11 @@
 // The Ozaki scheme II GEMM (blas/gemm_ozaki.hpp) for double, dd_real and qd_real on every backend
-// (qd_real's products need the wide moduli: crt_basis.hpp): outputs against the exact MPFR GEMM
-// within the scheme's bound (blas/ozaki/error_bound.hpp) on random, wide-range and cancelling
-// operands in every trans combination; exact results where the integers hold the inputs exactly
-// (x I = x, integer matrices); the same bits on every backend; the FMA kernel
-// (or kamp::invalid_argument, C untouched) for Inf, NaN, exponent spreads beyond the moduli and
-// results near overflow; argument errors named; a workspace that cannot fit raises
-// kamp::allocation_error naming it, C untouched.
+// (qd_real's products need the wide moduli: blas/ozaki/crt_basis.hpp): outputs against the exact
+// MPFR GEMM within the scheme's bound (blas/ozaki/error_bound.hpp) on random, wide-range and
+// cancelling operands in every trans combination; exact results where the integers hold the inputs
+// exactly (x I = x, integer matrices); the same bits on every backend; the FMA kernel (or
+// kamp::invalid_argument, C untouched) for Inf, NaN, exponent spreads beyond the moduli and results
+// near overflow; argument errors named; a workspace that cannot fit raises kamp::allocation_error
+// naming it, C untouched.
 #include <gmp.h>
 
 #include <limits>
@@ -18,13 +18,15 @@
 namespace kamp::test {
 namespace {
 
-using dd::dd_real;
-using dd::qd_real;
+using multi_double::dd_real;
+using multi_double::qd_real;
 
 constexpr int components(double) { return 1; }
 constexpr int components(const dd_real&) { return 2; }
 template <int N>
-constexpr int components(const dd::expansion<N>&) { return N; }
+constexpr int components(const multi_double::expansion<N>&) {
+  return N;
+}
 
 // A value of 53N bits (N components) in +-[2^(e-1), 2^e): exactly an integer times 2^(e - 53N).
 // Component i >= 1 is a 52-bit integer below half the previous one's ulp.
@@ -38,8 +40,10 @@ F exact_significand(core::random_source& rng, int e) {
     unit -= 53;
   }
   F x;
-  if constexpr (std::is_same<F, double>::value) x = c[0];
-  else if constexpr (std::is_same<F, dd_real>::value) x = dd_real(c[0], c[1]);
+  if constexpr (std::is_same<F, double>::value)
+    x = c[0];
+  else if constexpr (std::is_same<F, dd_real>::value)
+    x = dd_real(c[0], c[1]);
   else
     for (int i = 0; i < n; ++i) x.c[i] = c[i];
   return (rng.next_u64() & 1) ? x : -x;
@@ -48,14 +52,16 @@ F exact_significand(core::random_source& rng, int e) {
 constexpr double leading(double x) { return x; }
 constexpr double leading(const dd_real& x) { return x.hi; }
 template <int N>
-constexpr double leading(const dd::expansion<N>& x) {
+constexpr double leading(const multi_double::expansion<N>& x) {
   return x.c[0];
 }
 
 constexpr int default_bits(double) { return 53; }
 constexpr int default_bits(const dd_real&) { return 104; }
 template <int N>
-constexpr int default_bits(const dd::expansion<N>&) { return 52 * N; }
+constexpr int default_bits(const multi_double::expansion<N>&) {
+  return 52 * N;
+}
 
 KAMP_BACKEND_TEST_SUITE(OzakiGemm);
 
@@ -89,7 +95,8 @@ void wide_range_and_cancelling_rows() {
     p.op_b[static_cast<std::size_t>(l)] = p.op_b[static_cast<std::size_t>(l - p.k / 2)];
   // Row 2 cancels in part: huge terms of both signs and small ones.
   for (std::int64_t l = 0; l < p.k; ++l)
-    p.op_a[static_cast<std::size_t>(2 + l * p.m)] = l % 2 ? random_value<F>(rng, 50, 50) : random_value<F>(rng, -10, -5);
+    p.op_a[static_cast<std::size_t>(2 + l * p.m)] =
+        l % 2 ? random_value<F>(rng, 50, 50) : random_value<F>(rng, -10, -5);
   blas::ozaki::report report;
   const auto got = run<Space>(p, 'N', 'T', {}, &report);
   ASSERT_TRUE(report.scheme) << report.reason;
@@ -110,8 +117,10 @@ template <class Space, class F>
 void long_inner_dimension_within_the_bound() {
   auto p = random_problem<F>(525, 3, 2, 4096, -2, 2, false);
   for (std::int64_t l = p.k / 2; l < p.k; ++l)  // row 0 cancels against column 0 but for one term
-    p.op_a[static_cast<std::size_t>(l * p.m)] = l == p.k - 1 ? F(1.0) : -p.op_a[static_cast<std::size_t>((l - p.k / 2) * p.m)];
-  for (std::int64_t l = p.k / 2; l < p.k; ++l) p.op_b[static_cast<std::size_t>(l)] = p.op_b[static_cast<std::size_t>(l - p.k / 2)];
+    p.op_a[static_cast<std::size_t>(l * p.m)] =
+        l == p.k - 1 ? F(1.0) : -p.op_a[static_cast<std::size_t>((l - p.k / 2) * p.m)];
+  for (std::int64_t l = p.k / 2; l < p.k; ++l)
+    p.op_b[static_cast<std::size_t>(l)] = p.op_b[static_cast<std::size_t>(l - p.k / 2)];
   blas::ozaki::report report;
   const auto got = run<Space>(p, 'T', 'N', {}, &report);
   ASSERT_TRUE(report.scheme) << report.reason;
@@ -148,7 +157,8 @@ void normwise_spreads_cost_no_moduli() {
         auto p = random_problem<F>(seed++, 9, 7, 40, -30, 30, ta == tb);
         for (std::int64_t l = p.k / 2; l < p.k; ++l)  // row 0 cancels against column 0
           p.op_a[static_cast<std::size_t>(l * p.m)] = -p.op_a[static_cast<std::size_t>((l - p.k / 2) * p.m)];
-        for (std::int64_t l = p.k / 2; l < p.k; ++l) p.op_b[static_cast<std::size_t>(l)] = p.op_b[static_cast<std::size_t>(l - p.k / 2)];
+        for (std::int64_t l = p.k / 2; l < p.k; ++l)
+          p.op_b[static_cast<std::size_t>(l)] = p.op_b[static_cast<std::size_t>(l - p.k / 2)];
         const auto normwise = expect_normwise_within_the_bound_on_fewer_moduli<Space>(p, ta, tb, bits);
         EXPECT_GE(normwise.range_a, 40);
         EXPECT_GE(normwise.range_b, 40);
@@ -225,7 +235,8 @@ void uncovered_operands_fall_back_or_raise() {
     auto p = random_problem<F>(560, 5, 4, 12, -1, 1, false);
     core::random_source rng(561);
     for (std::int64_t l = 0; l < p.k; ++l)
-      p.op_a[static_cast<std::size_t>(l * p.m)] = random_value<F>(rng, l == 0 ? c.row_lo : c.row_hi, l == 0 ? c.row_lo : c.row_hi);
+      p.op_a[static_cast<std::size_t>(l * p.m)] =
+          random_value<F>(rng, l == 0 ? c.row_lo : c.row_hi, l == 0 ? c.row_lo : c.row_hi);
     if (c.special != 0) p.op_a[static_cast<std::size_t>(1 + 2 * p.m)] = F(c.special);
     expect_fma_kernel<Space>(p, "", c.name);
   }
@@ -250,7 +261,7 @@ void bad_arguments_are_named() {
 KAMP_OZAKI_TEST(BadArgumentsAreNamed, bad_arguments_are_named)
 
 // Depths beyond 131071, where sums of residue products could pass 2^31 (the pair residues'
-// contract, residues.hpp), go to the FMA kernel with the reason, on the host as on the GPU.
+// contract, blas/ozaki/residues.hpp), go to the FMA kernel with the reason, on the host as on the GPU.
 template <class Space>
 void depths_beyond_exact_int32_sums_fall_back() {
   const std::int64_t k = 131072;
@@ -278,13 +289,15 @@ void a_workspace_that_cannot_fit_is_named() {
     ADD_FAILURE() << "no kamp::allocation_error";
   } catch (const allocation_error& e) {
     const std::string what = e.what();
-    EXPECT_NE(what.find("kamp::blas::gemm (Ozaki scheme): cannot allocate the workspace of "), std::string::npos) << what;
+    EXPECT_NE(what.find("kamp::blas::gemm (Ozaki scheme): cannot allocate the workspace of "), std::string::npos)
+        << what;
     EXPECT_NE(what.find("moduli for m = 256, n = 256, k = 256, even in blocks of "), std::string::npos) << what;
     EXPECT_GT(e.requested_bytes(), static_cast<double>(std::uint64_t(1) << 20)) << what;
     EXPECT_LE(e.free_bytes(), std::uint64_t(1) << 20) << what;
   }
   const auto untouched = copy_to_host(C);
-  for (std::size_t e = 0; e < untouched.size(); ++e) ASSERT_TRUE(same_bits<dd_real>(untouched[e], p.c[e])) << "C written at " << e;
+  for (std::size_t e = 0; e < untouched.size(); ++e)
+    ASSERT_TRUE(same_bits<dd_real>(untouched[e], p.c[e])) << "C written at " << e;
   // Without the cap the same call runs.
   const auto report = blas::gemm_ozaki(Space(), 'N', 'N', p.m, p.n, p.k, p.alpha, A, p.m, B, p.k, p.beta, C, p.m);
   EXPECT_TRUE(report.scheme) << report.reason;
@@ -297,7 +310,9 @@ TYPED_TEST(OzakiGemm, AWorkspaceThatCannotFitIsNamed) { a_workspace_that_cannot_
 template <class Space, class F>
 void a_workspace_too_large_runs_in_column_blocks_with_the_same_bits() {
   using engine = typename blas::ozaki::residue_products<Space>::type;
-  const auto padded = [](std::int64_t size) { return (size + engine::alignment - 1) / engine::alignment * engine::alignment; };
+  const auto padded = [](std::int64_t size) {
+    return (size + engine::alignment - 1) / engine::alignment * engine::alignment;
+  };
   const auto p = random_problem<F>(580, 24, 100, 40, -3, 3, false);
   for (const char tb : {'N', 'T'}) {
     blas::ozaki::report whole;
@@ -308,8 +323,9 @@ void a_workspace_too_large_runs_in_column_blocks_with_the_same_bits() {
     const auto bytes = [&](std::int64_t width) {
       const double depth = static_cast<double>(padded(p.k)), ld = static_cast<double>(padded(p.m)),
                    w = static_cast<double>(padded(width));
-      return static_cast<std::uint64_t>(whole.planes * ((ld * depth + w * depth) * sizeof(typename engine::residue_type) +
-                                                         w * ld * sizeof(typename engine::product_type)));
+      return static_cast<std::uint64_t>(whole.planes *
+                                        ((ld * depth + w * depth) * sizeof(typename engine::residue_type) +
+                                         w * ld * sizeof(typename engine::product_type)));
     };
     blas::ozaki::report blocked;
     std::vector<F> got;
@@ -326,8 +342,10 @@ void a_workspace_too_large_runs_in_column_blocks_with_the_same_bits() {
       run<Space>(p, 'T', tb, {});
       ADD_FAILURE() << "no kamp::allocation_error";
     } catch (const allocation_error& e) {
-      EXPECT_NE(std::string(e.what()).find("n = 100, k = 40, even in blocks of " + std::to_string(engine::alignment) + " column(s)"),
-                std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("n = 100, k = 40, even in blocks of " + std::to_string(engine::alignment) +
+                                           " column(s)"),
+                std::string::npos)
+          << e.what();
     }
   }
 }
@@ -338,7 +356,8 @@ KAMP_OZAKI_TEST(AWorkspaceTooLargeRunsInColumnBlocksWithTheSameBits,
 template <class F>
 void default_bits_within_the_fma_kernels_bound() {
   const mpfr_value fma_bound = core::product_error_factor(3, format_traits<F>::unit_roundoff());
-  EXPECT_LE(mpfr_cmp(blas::ozaki::product_factor<F>(default_bits(F())).get(), fma_bound.get()), 0) << format_traits<F>::name();
+  EXPECT_LE(mpfr_cmp(blas::ozaki::product_factor<F>(default_bits(F())).get(), fma_bound.get()), 0)
+      << format_traits<F>::name();
   EXPECT_GT(mpfr_cmp(blas::ozaki::product_factor<F>(default_bits(F()) - 1).get(), fma_bound.get()), 0)
       << format_traits<F>::name() << ": the default is the fewest bits within the bound";
   EXPECT_GE(mpfr_cmp(blas::ozaki::beta_factor<F>().get(), mpfr_value(0.0, 53).get()), 0);
@@ -348,8 +367,8 @@ TEST(OzakiBound, DefaultBitsWithinTheFmaKernelsBound) {
   default_bits_within_the_fma_kernels_bound<double>();
   default_bits_within_the_fma_kernels_bound<dd_real>();
   default_bits_within_the_fma_kernels_bound<qd_real>();
-  default_bits_within_the_fma_kernels_bound<dd::expansion<3>>();
-  default_bits_within_the_fma_kernels_bound<dd::expansion<8>>();
+  default_bits_within_the_fma_kernels_bound<multi_double::expansion<3>>();
+  default_bits_within_the_fma_kernels_bound<multi_double::expansion<8>>();
 }
 
 }  // namespace
@@ -360,9 +379,10 @@ namespace {
 
 // The reconstruction on its own (host): random integers x with |x| < P/2, from their residues
 // (a narrow pair's from two INT32-sized integers congruent to x modulo its moduli, as the combine
-// gets them) back to the format (value_format.hpp), within its conversion_unit |x| of x (exact when x has at
-// most 53N significant bits, N components; 106 for dd_real) and with the format's invariant;
-// residues of integer parts up to 2^700 against GMP; the wide moduli's digit split.
+// gets them) back to the format (blas/ozaki/value_format.hpp), within its conversion_unit |x| of x
+// (exact when x has at most 53N significant bits, N components; 106 for dd_real) and with the
+// format's invariant; residues of integer parts up to 2^700 against GMP; the wide moduli's digit
+// split.
 template <class F, int W>
 void rebuild_integers(int count) {
   using format = blas::ozaki::scheme_format<F>;
@@ -379,8 +399,10 @@ void rebuild_integers(int count) {
     mpz_tdiv_q_2exp(half, p, 1);
     for (int trial = 0; trial < (count > blas::ozaki::narrow_moduli ? 60 : 200); ++trial) {  // fewer of the long ones
       // Magnitudes across the whole range, the extremes P/2 - 1 and small values included.
-      if (trial == 0) mpz_sub_ui(x, half, 1);
-      else if (trial == 1) mpz_set_si(x, -1);
+      if (trial == 0)
+        mpz_sub_ui(x, half, 1);
+      else if (trial == 1)
+        mpz_set_si(x, -1);
       else {
         mpz_urandomm(x, state, half);
         mpz_tdiv_q_2exp(x, x, static_cast<mp_bitcnt_t>(trial % 97));
@@ -398,7 +420,9 @@ void rebuild_integers(int count) {
           const long m = basis.moduli[static_cast<std::size_t>(2 * g + t)];
           mpz_fdiv_r_ui(r, x, static_cast<unsigned long>(m));
           const long most = ((1L << 31) - 1 - static_cast<long>(mpz_get_ui(r))) / m;
-          const long q = trial == 2 ? most : static_cast<long>(gmp_urandomm_ui(state, static_cast<unsigned long>(2 * most))) - most;
+          const long q = trial == 2
+                             ? most
+                             : static_cast<long>(gmp_urandomm_ui(state, static_cast<unsigned long>(2 * most))) - most;
           h[t] = static_cast<double>(static_cast<long>(mpz_get_ui(r)) + q * m);
         }
         const auto& c = basis.pairs[static_cast<std::size_t>(g)];
@@ -413,7 +437,8 @@ void rebuild_integers(int count) {
         if (trial == 2 || (trial > 2 && gmp_urandomb_ui(state, 1) == 1))
           mpz_add_ui(r, r, static_cast<unsigned long>(basis.moduli[l]));
         for (int w = 0; w < W; ++w)
-          acc.w[w] += mpz_get_ui(r) * basis.weights[static_cast<std::size_t>((l - narrow) * blas::ozaki::crt_words + w)];
+          acc.w[w] +=
+              mpz_get_ui(r) * basis.weights[static_cast<std::size_t>((l - narrow) * blas::ozaki::crt_words + w)];
       }
       blas::ozaki::carry(acc);
       blas::ozaki::reduce_mod(acc, basis.product.data(), basis.product_reciprocal, basis.product_shift);
@@ -432,7 +457,8 @@ void rebuild_integers(int count) {
       mpfr_mul_2si(allowed.get(), allowed.get(), format::conversion_exponent, MPFR_RNDU);
       ASSERT_LE(mpfr_cmp(error.get(), allowed.get()), 0) << "count " << count << " trial " << trial;
       const std::size_t exact_bits = components(F()) == 2 ? 106 : 53 * components(F());
-      if (mpz_sizeinbase(x, 2) <= exact_bits) ASSERT_EQ(mpfr_sgn(error.get()), 0) << "count " << count << " trial " << trial;
+      if (mpz_sizeinbase(x, 2) <= exact_bits)
+        ASSERT_EQ(mpfr_sgn(error.get()), 0) << "count " << count << " trial " << trial;
       ASSERT_EQ(format_traits<F>::invariant_violation(got), "") << "count " << count << " trial " << trial;
     }
     mpz_clears(p, x, r, half, nullptr);
@@ -455,7 +481,7 @@ TEST(OzakiCrt, ResiduesRebuildTheInteger) {
   rebuild_integers<dd_real, 12>(49);
   rebuild_integers<qd_real, 16>(52);
   rebuild_integers<qd_real, 20>(60);
-  rebuild_integers<dd::expansion<8>, 40>(113);
+  rebuild_integers<multi_double::expansion<8>, 40>(113);
   rebuild_integers<dd_real, 60>(147);  // RNS 848's default, P beyond 2^1024 (reduce_mod's shift)
   rebuild_integers<dd_real, crt_words>(max_moduli);
   for (const int count : {1, 13, 49, 52, 60, 113, 147, max_moduli})
@@ -470,10 +496,10 @@ TEST(OzakiCrt, ResiduesRebuildTheInteger) {
 }
 
 TEST(OzakiCrt, ResiduesOfScaledIntegers) {
-  // Integers as the residue kernel gets them from a qd_real (value_format.hpp): five parts, the
-  // first up to 2^700 with a 53-bit significand, each next one below 2^-52 of the one before, the
-  // last (the fractions' sum) small, all signs; residues modulo every modulus from their signed
-  // digits.
+  // Integers as the residue kernel gets them from a qd_real (blas/ozaki/value_format.hpp): five
+  // parts, the first up to 2^700 with a 53-bit significand, each next one below 2^-52 of the one
+  // before, the last (the fractions' sum) small, all signs; residues modulo every modulus from
+  // their signed digits.
   core::random_source rng(580);
   const auto basis = blas::ozaki::make_crt_basis(blas::ozaki::max_moduli);
   using blas::ozaki::max_digits;
@@ -485,9 +511,9 @@ TEST(OzakiCrt, ResiduesOfScaledIntegers) {
     mpz_set_ui(z, 0);
     for (int i = 0; i < 5; ++i) {
       const double sign = (rng.next_u64() & 1) ? 1 : -1;
-      parts[i] = i == 4 ? sign * static_cast<double>(rng.integer(0, 2))
-                        : sign * std::trunc(std::ldexp(1.0 + static_cast<double>(rng.next_u64() >> 12) * 0x1p-52,
-                                                       e - 52 * i));
+      parts[i] =
+          i == 4 ? sign * static_cast<double>(rng.integer(0, 2))
+                 : sign * std::trunc(std::ldexp(1.0 + static_cast<double>(rng.next_u64() >> 12) * 0x1p-52, e - 52 * i));
       mpz_set_d(t, parts[i]);
       mpz_add(z, z, t);
     }
@@ -574,7 +600,8 @@ TEST(OzakiCrt, ExactConversionsMatchTheCasts) {
     EXPECT_EQ(blas::ozaki::exact_double(p), static_cast<double>(p)) << p;
     EXPECT_EQ(blas::ozaki::exact_int(static_cast<double>(p)), p) << p;
   }
-  for (const std::uint64_t w : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xffffffffu}, std::uint64_t{0x80000000u}})
+  for (const std::uint64_t w :
+       {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xffffffffu}, std::uint64_t{0x80000000u}})
     EXPECT_EQ(blas::ozaki::word_as_double(w), static_cast<double>(w)) << w;
   for (const int e : {-1074, -1060, -1023, -1022, -1021, 0, 1000, 1023, 1024})
     for (const double t : {1.0, 3.0, 0x1.fffffffffffffp52, 0x1p52 + 1})

@@ -129,16 +129,21 @@ template <class Space, class F>
 void exact_where_the_integers_are_exact() {
   core::random_source rng(640);
   const std::int64_t m = 5, k = 7;
-  gemm_problem<F> p{m, k, k, {}, {}, std::vector<F>(static_cast<std::size_t>(m * k), from_double<F>(0.0)),
-                    from_double<F>(1.0), from_double<F>(0.0)};
+  gemm_problem<F> p{m,
+                    k,
+                    k,
+                    {},
+                    {},
+                    std::vector<F>(static_cast<std::size_t>(m * k), from_double<F>(0.0)),
+                    from_double<F>(1.0),
+                    from_double<F>(0.0)};
   for (std::int64_t e = 0; e < m * k; ++e) p.op_a.push_back(random_value<F>(rng, -8, 8));
   for (std::int64_t j = 0; j < k; ++j)
     for (std::int64_t l = 0; l < k; ++l) p.op_b.push_back(from_double<F>(l == j ? 1.0 : 0.0));
   blas::ozaki::options opts;
   opts.bits = scheme<F>::q + 16;
   const auto got = run<Space>(p, 'N', 'N', opts);
-  for (std::size_t e = 0; e < got.size(); ++e)
-    EXPECT_TRUE(same_bits<F>(got[e], p.op_a[e])) << "x I at " << e;
+  for (std::size_t e = 0; e < got.size(); ++e) EXPECT_TRUE(same_bits<F>(got[e], p.op_a[e])) << "x I at " << e;
 }
 KAMP_OZAKI_RNS_TEST_ALL(ExactWhereTheIntegersAreExact, exact_where_the_integers_are_exact)
 
@@ -215,10 +220,9 @@ void alpha_at_the_ends_of_the_range() {
 }
 KAMP_OZAKI_RNS_TEST_ALL(AlphaAtTheEndsOfTheRange, alpha_at_the_ends_of_the_range)
 
-// Spreads beyond what 848 and 1696 bits compile for (rns_value_format.hpp: 1008-bit integers and
-// 1920-bit sums, 1872-bit integers): the FMA kernel computes C. A spread
-// of exactly D binades puts one element at 2^0 and one at 2^-D in row 0 of op(A) (and column 0 of
-// op(B)).
+// Spreads beyond what 848 and 1696 bits compile for (blas/ozaki/rns_value_format.hpp: 1008-bit
+// integers and 1920-bit sums, 1872-bit integers): the FMA kernel computes C. A spread of exactly D
+// binades puts one element at 2^0 and one at 2^-D in row 0 of op(A) (and column 0 of op(B)).
 template <class F>
 gemm_problem<F> with_spreads(std::uint64_t seed, int spread_a, int spread_b) {
   auto p = random_problem<F>(seed, 3, 2, 4, -1, 1, false);
@@ -321,7 +325,8 @@ void scaled_parts_round_exactly() {
     // The largest integer below 2^(bits + 1) for bits up to the format's longest, or far fewer
     // bits than x has.
     const int longest = blas::ozaki::digit_bits * scheme<F>::max_digits - 2;
-    const int target = trial % 4 == 0 ? static_cast<int>(rng.integer(-3, 3)) : static_cast<int>(rng.integer(1, longest));
+    const int target =
+        trial % 4 == 0 ? static_cast<int>(rng.integer(-3, 3)) : static_cast<int>(rng.integer(1, longest));
     const int e = target - binade;
     double parts[scheme<F>::parts];
     scheme<F>::scaled_parts(c, x, e, parts);
@@ -363,7 +368,8 @@ void scaled_digits_round_exactly() {
     // |x 2^e| below 2^(target + 1), for targets up to the format's longest integers, or far fewer
     // bits than x has.
     const int longest = blas::ozaki::digit_bits * capacity - 2;
-    const int target = trial % 4 == 0 ? static_cast<int>(rng.integer(-3, 3)) : static_cast<int>(rng.integer(1, longest));
+    const int target =
+        trial % 4 == 0 ? static_cast<int>(rng.integer(-3, 3)) : static_cast<int>(rng.integer(1, longest));
     const int e = target - binade;
     const int count = (target + 1 < 0 ? 0 : target + 1) / blas::ozaki::digit_bits + 1;
     const auto digits = scheme<F>::template scaled_digits<capacity>(c, x, e, count);
@@ -488,9 +494,8 @@ void alpha_times_the_integer_truncates_once() {
         << "trial " << trial << ": " << format_traits<F>::to_string(got);
     const F rounded = scheme<F>::template from_integer<W>(c, w, negative, scale);
     const F one = from_double<F>(1.0);
-    EXPECT_TRUE(same_bits<F>(scheme<F>::template from_integer_times<W>(c, scheme<F>::factor_of(c, one, true), w,
-                                                                        negative, scale),
-                             rounded))
+    EXPECT_TRUE(same_bits<F>(
+        scheme<F>::template from_integer_times<W>(c, scheme<F>::factor_of(c, one, true), w, negative, scale), rounded))
         << "alpha = 1, trial " << trial;
     F far = alpha;
     far.exp = trial % 2 ? rns::exponent_limit : -rns::exponent_limit;

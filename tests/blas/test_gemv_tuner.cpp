@@ -93,7 +93,8 @@ void check_tune_on_callers_operands() {
   EXPECT_TRUE(again.from_cache);
   EXPECT_TRUE(again.entry.launch == tuned.entry.launch);
 
-  kamp::test::expect_invalid_argument("data", [&] { blas::tune_gemv<Space, format>(Space(), 'T', m, n, A, x, y, "", cache); });
+  kamp::test::expect_invalid_argument("data",
+                                      [&] { blas::tune_gemv<Space, format>(Space(), 'T', m, n, A, x, y, "", cache); });
   kamp::test::expect_invalid_argument("A.size()", [&] {
     blas::tune_gemv<Space, format>(Space(), 'T', m + 1, n, A, x, y, "2-bit", cache, {1, true});
   });
@@ -113,7 +114,7 @@ void check_errors() {
   const blas::tuning_cache corrupt(file.path());
   EXPECT_EQ(corrupt.size(), 0u);
   EXPECT_NE(corrupt.warning().find(file.path()), std::string::npos) << corrupt.warning();
-  // The version-1 format of earlier kamp releases is read as "no entries" too.
+  // A file in the version-1 format is read as "no entries" too.
   std::ofstream(file.path()) << "{\"kamp_gemv_tuning\": 1, \"entries\": {}}";
   EXPECT_NE(blas::tuning_cache(file.path()).warning(), "");
   // A BLAS call with the shared cache pointing at a corrupt file runs with the defaults.
@@ -135,16 +136,16 @@ void check_errors() {
   kamp::test::expect_invalid_argument("trans", [&] { blas::tune_gemv<Space, format>(Space(), 'C', 4, 4, cache); });
   kamp::test::expect_invalid_argument("m", [&] { blas::tune_gemv<Space, format>(Space(), 'N', 0, 4, cache); });
   kamp::test::expect_invalid_argument("n", [&] { blas::tune_gemv<Space, format>(Space(), 'N', 4, -1, cache); });
-  kamp::test::expect_invalid_argument("options.repetitions",
-                                      [&] { blas::tune_gemv<Space, format>(Space(), 'N', 4, 4, cache, {0, false}); });
+  kamp::test::expect_invalid_argument("options.repetitions", [&] {
+    blas::tune_gemv<Space, format>(Space(), 'N', 4, 4, cache, {0, false});
+  });
   EXPECT_FALSE(std::filesystem::exists(unused.path()));  // nothing was stored
   kamp::test::expect_invalid_argument("name", [] { rns::parse_gemv_algorithm("fastest"); });
 }
 
-// Integers of the file are ints or the file is not a cache: nlohmann's get<int> converted 1e300
-// with undefined behaviour (found by the tuning_cache fuzz target:
-// fuzz/corpus/tuning_cache/version_beyond_int) and wrapped 4294967297 to 1; an array of
-// parameters is not an object of them.
+// Integers of the file are ints or the file is not a cache: nlohmann's get<int> converts 1e300
+// with undefined behaviour (fuzz/corpus/tuning_cache/version_beyond_int) and wraps 4294967297 to
+// 1; an array of parameters is not an object of them.
 TEST(tuning_cache, integers_beyond_int_are_not_a_cache) {
   const temporary_file file("integers.json");
   const std::string entry = R"({"algorithm": "fused", "milliseconds": 0.5, )";

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "formats/host_values.hpp"
 
 namespace {
@@ -22,13 +22,14 @@ struct format_name {
   }
 };
 
-using value_formats = kamp::formats::apply_t<kamp::formats::value_formats, ::testing::Types>;
+using value_formats = kamp::formats::apply_t<kamp::blas::value_formats, ::testing::Types>;
 TYPED_TEST_SUITE(host_values, value_formats, format_name);
 
 TYPED_TEST(host_values, equals_double_is_the_exact_comparison) {
   using traits = kamp::format_traits<TypeParam>;
-  const char* texts[] = {"0",      "-0",     "1",         "-1",           "0.5",          "1e-300", "-1e-300",
-                         "4.9e-324", "1e-400", "1e-323000000", "-1e-323000000", "nan",          "inf",    "-inf"};
+  const char* texts[] = {"0",       "-0",       "1",      "-1",           "0.5",           "1e-300",
+                         "-1e-300", "4.9e-324", "1e-400", "1e-323000000", "-1e-323000000", "nan",
+                         "inf",     "-inf"};
   for (const char* text : texts) {
     const auto v = traits::from_string(text);
     const auto exact = traits::to_mpfr(v);

@@ -36,9 +36,9 @@ std::vector<range_case<N>> range_cases() {
   const auto& b = rns::basis<N>::host();
   using kamp::test::from_power_of_two;
   const auto max = from_power_of_two<N>(q, -1, L), min = from_power_of_two<N>(0, 0, -L);
-  const auto top = from_power_of_two<N>(q - 1, 0, L);  // the largest power of two, X = 2^(q-1)
-  const auto p = from_power_of_two<N>(0, 0, L);        // 2^(2^30), X = 1
-  const auto low_max = from_power_of_two<N>(q, -1, -L);  // (2^q - 1) MIN
+  const auto top = from_power_of_two<N>(q - 1, 0, L);                       // the largest power of two, X = 2^(q-1)
+  const auto p = from_power_of_two<N>(0, 0, L);                             // 2^(2^30), X = 1
+  const auto low_max = from_power_of_two<N>(q, -1, -L);                     // (2^q - 1) MIN
   const auto power = [](long j) { return from_power_of_two<N>(0, 0, j); };  // 2^j, X = 1
   const auto zero = rns::mp_float<N>::zero(), one_s = rns::from_string<N>("1"), one_d = rns::from_double<N>(1, b);
   const auto two_s = rns::from_string<N>("2"), two_d = rns::from_double<N>(2, b);
@@ -118,8 +118,8 @@ std::vector<rns::mp_float<N>> fused_products(const std::vector<rns::mp_float<N>>
   rns::copy_from_host(d, y);
   rns::gemv_workspace<N, Memory> workspace;
   const auto& b = rns::basis<N>::host();
-  rns::blas_kernels<Space, N>::gemv(Space(), false, m, m, rns::from_double<N>(1, b), A, m, d, 1, rns::mp_float<N>::zero(),
-                               out, 1, workspace, {rns::gemv_algorithm::fused, 0, 0, 0});
+  rns::blas_kernels<Space, N>::gemv(Space(), false, m, m, rns::from_double<N>(1, b), A, m, d, 1,
+                                    rns::mp_float<N>::zero(), out, 1, workspace, {rns::gemv_algorithm::fused, 0, 0, 0});
   Kokkos::fence();
   return rns::copy_to_host(out);
 }
@@ -153,9 +153,9 @@ void check_range_edges() {
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const auto& c = cases[i];
     const auto& z = by_kind[static_cast<int>(c.kind)][i];
-    const mpfr_value want =
-        c.y_negligible ? rns::to_mpfr<N>(c.x)
-                       : kamp::test::truncated_into_format<N>(kamp::test::exact_result<N>(c.kind, c.x, c.y));
+    const mpfr_value want = c.y_negligible
+                                ? rns::to_mpfr<N>(c.x)
+                                : kamp::test::truncated_into_format<N>(kamp::test::exact_result<N>(c.kind, c.x, c.y));
     EXPECT_EQ(kamp::rns::invariant_violation<N>(z), "") << c.what;
     EXPECT_TRUE(rns::to_mpfr<N>(z) == want)
         << c.what << ": got " << kamp::test::describe<N>(z) << ", want " << want.to_string(12);
@@ -171,8 +171,6 @@ template <class Config>
 class rns_exponent_range_test : public ::testing::Test {};
 TYPED_TEST_SUITE(rns_exponent_range_test, kamp::test::rns_configs, kamp::test::rns_config_name);
 
-TYPED_TEST(rns_exponent_range_test, edges_overflow_and_underflow_where_documented) {
-  check_range_edges<TypeParam>();
-}
+TYPED_TEST(rns_exponent_range_test, edges_overflow_and_underflow_where_documented) { check_range_edges<TypeParam>(); }
 
 }  // namespace

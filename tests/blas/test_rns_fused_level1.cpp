@@ -195,10 +195,16 @@ void check_fused_dot_special_values() {
       {"NaN in one block", 5003, {{4000, {rns::mp_float<N>::nan(), one}}}, 0},
       {"+Inf", 5003, {{17, {rns::mp_float<N>::inf(0), one}}}, 1},
       {"-Inf times +x", 1000, {{999, {one, rns::mp_float<N>::inf(1)}}}, -1},
-      {"+Inf and -Inf in two blocks", 5003, {{3, {rns::mp_float<N>::inf(0), one}}, {5002, {rns::mp_float<N>::inf(1), one}}}, 0},
+      {"+Inf and -Inf in two blocks",
+       5003,
+       {{3, {rns::mp_float<N>::inf(0), one}}, {5002, {rns::mp_float<N>::inf(1), one}}},
+       0},
       {"Inf times zero", 1000, {{5, {rns::mp_float<N>::inf(0), rns::mp_float<N>::zero()}}}, 0},
       {"overflowing product", 5003, {{2500, {big, big}}}, 1},
-      {"negative overflowing product", 1000, {{0, {big, rns::mul<N>(big, rns::from_double<N>(-1.0, rns::basis<N>::host()), rns::basis<N>::host())}}}, -1},
+      {"negative overflowing product",
+       1000,
+       {{0, {big, rns::mul<N>(big, rns::from_double<N>(-1.0, rns::basis<N>::host()), rns::basis<N>::host())}}},
+       -1},
   };
   for (const auto& e : cases) {
     auto c = finite(e.n);
@@ -207,8 +213,10 @@ void check_fused_dot_special_values() {
       c.y[i] = xy.second;
     }
     const auto got = dot_on<Space, N>(c.x, c.y, rns::level1_path::fused);
-    if (e.kind == 0) EXPECT_TRUE(got.is_nan()) << e.name << ": " << kamp::test::describe<N>(got);
-    else EXPECT_TRUE(got.is_inf() && got.sign == (e.kind < 0 ? 1 : 0)) << e.name << ": " << kamp::test::describe<N>(got);
+    if (e.kind == 0)
+      EXPECT_TRUE(got.is_nan()) << e.name << ": " << kamp::test::describe<N>(got);
+    else
+      EXPECT_TRUE(got.is_inf() && got.sign == (e.kind < 0 ? 1 : 0)) << e.name << ": " << kamp::test::describe<N>(got);
   }
   // Every term zero: zero.
   std::vector<rns::mp_float<N>> zeros(5003), xs(5003);
@@ -224,8 +232,10 @@ void check_fused_arguments() {
   rns::mp_array<N, Memory> x(10), y(10);
   rns::vector_sum_workspace<N, Memory> w;
   using kernels = rns::blas_kernels<Space, N>;
-  kamp::test::expect_invalid_argument("incx", [&] { kernels::dot(Space(), 5, x, 2, y, 1, w, rns::level1_path::fused); });
-  kamp::test::expect_invalid_argument("incy", [&] { kernels::dot(Space(), 5, x, 1, y, -1, w, rns::level1_path::fused); });
+  kamp::test::expect_invalid_argument("incx",
+                                      [&] { kernels::dot(Space(), 5, x, 2, y, 1, w, rns::level1_path::fused); });
+  kamp::test::expect_invalid_argument("incy",
+                                      [&] { kernels::dot(Space(), 5, x, 1, y, -1, w, rns::level1_path::fused); });
   kamp::test::expect_invalid_argument("path",
                                       [&] { kernels::dot(Space(), 5, x, 1, y, 1, w, rns::level1_path::per_element); });
   const auto one = rns::from_double<N>(1.0, rns::basis<N>::host());
@@ -238,7 +248,9 @@ class rns_fused_level1_test : public ::testing::Test {};
 TYPED_TEST_SUITE(rns_fused_level1_test, kamp::test::rns_configs, kamp::test::rns_config_name);
 
 TYPED_TEST(rns_fused_level1_test, dot_within_its_bound_with_the_hosts_bits) { check_fused_dot_bound<TypeParam>(); }
-TYPED_TEST(rns_fused_level1_test, dot_special_values_as_the_exact_sum_has_them) { check_fused_dot_special_values<TypeParam>(); }
+TYPED_TEST(rns_fused_level1_test, dot_special_values_as_the_exact_sum_has_them) {
+  check_fused_dot_special_values<TypeParam>();
+}
 TYPED_TEST(rns_fused_level1_test, arguments_are_checked) { check_fused_arguments<TypeParam>(); }
 
 }  // namespace

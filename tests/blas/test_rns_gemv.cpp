@@ -1,5 +1,5 @@
 // RNS GEMV (split kernels and the basic path) against MPFR: the forward error bound of
-// seed 000 eqs. (16)-(19), ||y* - y||_1 <= gamma_{k+2} || |alpha||A||x| + |beta||y| ||_1 with
+// Isupov and Knyazkov's eqs. (16)-(19), ||y* - y||_1 <= gamma_{k+2} || |alpha||A||x| + |beta||y| ||_1 with
 // k the dot-product length and gamma_j = j u / (1 - j u), u = 4/sqrt(M), y* exact; for
 // uniform [-1, 1] data (the paper's) and rows that cancel; 'N' and 'T'; strides including a
 // negative one; argument errors and quick returns.
@@ -149,12 +149,15 @@ void check_arguments_and_quick_returns() {
   rns::mp_array<N, Memory> A(20), x(5), y(5);
   std::vector<rns::mp_float<N>> ys(5, two);
   rns::copy_from_host(y, ys);
-  kamp::test::expect_invalid_argument("trans", [&] { kamp::blas::gemv(Space(), 'C', 4, 4, one, A, 4, x, 1, one, y, 1); });
+  kamp::test::expect_invalid_argument("trans",
+                                      [&] { kamp::blas::gemv(Space(), 'C', 4, 4, one, A, 4, x, 1, one, y, 1); });
   kamp::test::expect_invalid_argument("m", [&] { kamp::blas::gemv(Space(), 'N', -1, 4, one, A, 4, x, 1, one, y, 1); });
   kamp::test::expect_invalid_argument("n", [&] { kamp::blas::gemv(Space(), 'N', 4, -2, one, A, 4, x, 1, one, y, 1); });
   kamp::test::expect_invalid_argument("lda", [&] { kamp::blas::gemv(Space(), 'n', 4, 4, one, A, 3, x, 1, one, y, 1); });
-  kamp::test::expect_invalid_argument("incx", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 0, one, y, 1); });
-  kamp::test::expect_invalid_argument("incy", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 1, one, y, 0); });
+  kamp::test::expect_invalid_argument("incx",
+                                      [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 0, one, y, 1); });
+  kamp::test::expect_invalid_argument("incy",
+                                      [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 1, one, y, 0); });
   kamp::test::expect_invalid_argument("A", [&] { kamp::blas::gemv(Space(), 'N', 4, 6, one, A, 4, x, 1, one, y, 1); });
   kamp::test::expect_invalid_argument("x", [&] { kamp::blas::gemv(Space(), 'N', 4, 4, one, A, 4, x, 2, one, y, 1); });
   kamp::test::expect_invalid_argument("y", [&] { kamp::blas::gemv(Space(), 't', 4, 4, one, A, 4, x, 1, one, y, -2); });
@@ -176,7 +179,6 @@ void check_arguments_and_quick_returns() {
   EXPECT_TRUE(fours[4].is_nan());  // beyond m: untouched
 }
 
-
 // NaN, infinities, inf * 0, opposite infinities and products that overflow, one kind per
 // row: the fused kernel gives what Algorithm 1's scalar operations give.
 template <class Config>
@@ -189,19 +191,19 @@ void check_special_values() {
   const auto one = rns::from_double<N>(1.0, b), half = rns::from_double<N>(0.5, b);
   std::vector<rns::mp_float<N>> A(m * n, half), x(n, one), y(m, one);
   auto huge = rns::from_double<N>(0.75, b);
-  huge.exp = rns::exponent_limit - 10;               // huge * huge overflows
-  A[0 + 2 * m] = rns::mp_float<N>::nan();            // row 0: NaN
-  A[1 + 1 * m] = rns::mp_float<N>::inf(0);           // row 1: +inf
-  A[2 + 3 * m] = rns::mp_float<N>::inf(1);           // row 2: +inf and -inf
+  huge.exp = rns::exponent_limit - 10;      // huge * huge overflows
+  A[0 + 2 * m] = rns::mp_float<N>::nan();   // row 0: NaN
+  A[1 + 1 * m] = rns::mp_float<N>::inf(0);  // row 1: +inf
+  A[2 + 3 * m] = rns::mp_float<N>::inf(1);  // row 2: +inf and -inf
   A[2 + 4 * m] = rns::mp_float<N>::inf(0);
-  A[3 + 0 * m] = rns::mp_float<N>::inf(1);           // row 3: -inf * 0
+  A[3 + 0 * m] = rns::mp_float<N>::inf(1);  // row 3: -inf * 0
   x[0] = rns::mp_float<N>::zero();
-  A[4 + 1 * m] = huge;                                // row 4: overflowing product, -inf
+  A[4 + 1 * m] = huge;  // row 4: overflowing product, -inf
   A[4 + 1 * m].sign = 1;
   x[1] = huge;
-  A[5 + 1 * m] = rns::mp_float<N>::zero();           // row 5: zeros only (x[0] = 0 too)
+  A[5 + 1 * m] = rns::mp_float<N>::zero();  // row 5: zeros only (x[0] = 0 too)
   for (std::int64_t j = 2; j < n; ++j) A[5 + j * m] = rns::mp_float<N>::zero();
-  A[6 + 1 * m] = rns::mp_float<N>::zero();           // row 6: finite, 0.5 (x2 + x3 + x4)
+  A[6 + 1 * m] = rns::mp_float<N>::zero();  // row 6: finite, 0.5 (x2 + x3 + x4)
   rns::mp_array<N, Memory> dA(A.size()), dx(x.size()), dy(y.size());
   rns::copy_from_host(dA, A);
   rns::copy_from_host(dx, x);
@@ -209,9 +211,9 @@ void check_special_values() {
   // settles all its outputs from the scan, and the second settles one, sums two and has a slot
   // beyond y.
   std::vector<std::vector<rns::mp_float<N>>> results;
-  for (const auto& launch : {rns::gemv_launch{rns::gemv_algorithm::split, 0, 0, 0},
-                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0},
-                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 1, 4}}) {
+  for (const auto& launch :
+       {rns::gemv_launch{rns::gemv_algorithm::split, 0, 0, 0}, rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0},
+        rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 1, 4}}) {
     rns::copy_from_host(dy, y);
     kamp::blas::gemv(Space(), 'N', m, n, one, dA, m, dx, 1, half, dy, 1, nullptr, launch);
     Kokkos::fence();
@@ -230,12 +232,11 @@ void check_special_values() {
     for (std::int64_t i = 0; i < 5; ++i)
       EXPECT_TRUE(kamp::test::identical<N>(results[0][i], fused[i])) << "y[" << i << "]";
     // Finite results are equal in value (the significand/exponent split is not canonical).
-    for (std::int64_t i = 5; i < m; ++i)
-      EXPECT_EQ(rns::compare<N>(results[0][i], fused[i], b), 0) << "y[" << i << "]";
+    for (std::int64_t i = 5; i < m; ++i) EXPECT_EQ(rns::compare<N>(results[0][i], fused[i], b), 0) << "y[" << i << "]";
   }
 }
 
-// On short significands (seed 000's p/4-bit data) every product lies on the fused kernel's grid,
+// On short significands (Isupov and Knyazkov's p/4-bit data) every product lies on the fused kernel's grid,
 // so the fused GEMV returns the exact sum truncated to q bits (toward zero), whichever team
 // shape adds it: with 600 terms one thread folds its accumulators twice; the rows' signs are
 // random, so about half the sums are negative and take the wrapped-sign path.
@@ -258,7 +259,7 @@ void check_fused_exact_on_short_significands(char trans) {
     for (std::int64_t k = 0; k < xlen; ++k) {
       const auto& a = A[trans == 'T' ? k + out * m : out + k * m];
       mpfr_mul(product.get(), rns::to_mpfr<N>(a).get(), rns::to_mpfr<N>(x[k]).get(), MPFR_RNDN);  // exact
-      mpfr_add(sum.get(), sum.get(), product.get(), MPFR_RNDN);                                     // exact
+      mpfr_add(sum.get(), sum.get(), product.get(), MPFR_RNDN);                                   // exact
     }
     mpfr_value rounded(q);
     mpfr_set(rounded.get(), sum.get(), MPFR_RNDZ);
@@ -267,9 +268,9 @@ void check_fused_exact_on_short_significands(char trans) {
   rns::mp_array<N, Memory> dA(A.size()), dx(x.size()), dy(y.size());
   rns::copy_from_host(dA, A);
   rns::copy_from_host(dx, x);
-  for (const auto& launch : {rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0},
-                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 1, 1},
-                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 1, 4}}) {
+  for (const auto& launch :
+       {rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0}, rns::gemv_launch{rns::gemv_algorithm::fused, 0, 1, 1},
+        rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 1, 4}}) {
     rns::copy_from_host(dy, y);
     kamp::blas::gemv(Space(), trans, m, n, one, dA, m, dx, 1, rns::mp_float<N>::zero(), dy, 1, nullptr, launch);
     Kokkos::fence();
@@ -317,10 +318,10 @@ void check_fused_rounds_once(char trans) {
   rns::mp_array<N, Memory> dA(A.size()), dx(x.size()), dy(y.size());
   rns::copy_from_host(dA, A);
   rns::copy_from_host(dx, x);
-  for (const auto& launch : {rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0},
-                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 1, 1},
-                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 2},
-                             rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 2, 4}}) {
+  for (const auto& launch :
+       {rns::gemv_launch{rns::gemv_algorithm::fused, 0, 0, 0}, rns::gemv_launch{rns::gemv_algorithm::fused, 0, 1, 1},
+        rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 2},
+        rns::gemv_launch{rns::gemv_algorithm::fused, 0, 2, 2, 4}}) {
     rns::copy_from_host(dy, y);
     kamp::blas::gemv(Space(), trans, m, n, one, dA, m, dx, 1, beta, dy, 1, nullptr, launch);
     Kokkos::fence();
@@ -374,8 +375,12 @@ TYPED_TEST(rns_gemv_test, n_cancelling_within_the_bound) { check_gemv<TypeParam>
 TYPED_TEST(rns_gemv_test, t_cancelling_within_the_bound) { check_gemv<TypeParam>('T', data::cancelling); }
 TYPED_TEST(rns_gemv_test, n_wide_range_within_the_bound) { check_gemv<TypeParam>('N', data::wide_range); }
 TYPED_TEST(rns_gemv_test, t_wide_range_within_the_bound) { check_gemv<TypeParam>('T', data::wide_range); }
-TYPED_TEST(rns_gemv_test, n_fused_exact_on_short_significands) { check_fused_exact_on_short_significands<TypeParam>('N'); }
-TYPED_TEST(rns_gemv_test, t_fused_exact_on_short_significands) { check_fused_exact_on_short_significands<TypeParam>('T'); }
+TYPED_TEST(rns_gemv_test, n_fused_exact_on_short_significands) {
+  check_fused_exact_on_short_significands<TypeParam>('N');
+}
+TYPED_TEST(rns_gemv_test, t_fused_exact_on_short_significands) {
+  check_fused_exact_on_short_significands<TypeParam>('T');
+}
 TYPED_TEST(rns_gemv_test, n_fused_rounds_each_output_once) { check_fused_rounds_once<TypeParam>('N'); }
 TYPED_TEST(rns_gemv_test, t_fused_rounds_each_output_once) { check_fused_rounds_once<TypeParam>('T'); }
 TYPED_TEST(rns_gemv_test, special_values_agree_between_algorithms) { check_special_values<TypeParam>(); }

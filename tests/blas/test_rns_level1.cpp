@@ -100,16 +100,16 @@ void path_operands(kamp::core::random_source& rng, const rns::mp_float<N>& alpha
                    std::vector<rns::mp_float<N>>& ys) {
   constexpr int q = rns::basis_constants<N>::significand_bits;
   constexpr int top = rns::exponent_limit - q;
-  std::vector<rns::mp_float<N>> kinds{rns::mp_float<N>::zero(),
-                                      rns::mp_float<N>::inf(0),
-                                      rns::mp_float<N>::inf(1),
-                                      rns::mp_float<N>::nan(),
-                                      kamp::test::random_mp<N>(rng, -q, -q),
-                                      kamp::test::random_mp<N>(rng, -q - 40, -q + 40, q / 4),
-                                      kamp::test::random_mp<N>(rng, top - 2, top),
-                                      kamp::test::random_mp<N>(rng, -rns::exponent_limit, -rns::exponent_limit + 2),
-                                      kamp::test::random_mp<N>(rng, 2 * q - rns::exponent_limit,
-                                                               3 * q - rns::exponent_limit)};
+  std::vector<rns::mp_float<N>> kinds{
+      rns::mp_float<N>::zero(),
+      rns::mp_float<N>::inf(0),
+      rns::mp_float<N>::inf(1),
+      rns::mp_float<N>::nan(),
+      kamp::test::random_mp<N>(rng, -q, -q),
+      kamp::test::random_mp<N>(rng, -q - 40, -q + 40, q / 4),
+      kamp::test::random_mp<N>(rng, top - 2, top),
+      kamp::test::random_mp<N>(rng, -rns::exponent_limit, -rns::exponent_limit + 2),
+      kamp::test::random_mp<N>(rng, 2 * q - rns::exponent_limit, 3 * q - rns::exponent_limit)};
   for (const auto& a : kinds)
     for (const auto& c : kinds) {
       xs.push_back(a);

@@ -36,8 +36,8 @@ void check_gemv(char trans) {
     const auto y = kamp::test::to_host(vy);
     const auto am = kamp::core::to_mpfr(a), xm = kamp::core::to_mpfr(x);
     auto ym = kamp::core::to_mpfr(y0);
-    kamp::core::reference_gemv(trans, m, n, mpfr_value(alpha, 53), am.data(), lda, xm.data(), 1,
-                               mpfr_value(beta, 53), ym.data(), 1, 200);
+    kamp::core::reference_gemv(trans, m, n, mpfr_value(alpha, 53), am.data(), lda, xm.data(), 1, mpfr_value(beta, 53),
+                               ym.data(), 1, 200);
     for (int i = 0; i < ylen; ++i) {
       double magnitude = std::fabs(beta * y0[i]);
       for (int j = 0; j < xlen; ++j)
@@ -69,8 +69,8 @@ TYPED_TEST(vendor_blas_test, axpy_and_gemm_within_the_floating_point_bound) {
     const auto c = kamp::test::to_host(vc);
     const auto am = kamp::core::to_mpfr(a), bm = kamp::core::to_mpfr(b);
     auto cm = kamp::core::to_mpfr(c0);
-    kamp::core::reference_gemm('T', 'N', n, n, n, mpfr_value(1.0, 53), am.data(), n, bm.data(), n,
-                               mpfr_value(1.0, 53), cm.data(), n, 300);
+    kamp::core::reference_gemm('T', 'N', n, n, n, mpfr_value(1.0, 53), am.data(), n, bm.data(), n, mpfr_value(1.0, 53),
+                               cm.data(), n, 300);
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < n; ++i) {
         double magnitude = std::fabs(c0[i + j * n]) + 2 * std::fabs(b[i + j * n]);
@@ -96,4 +96,3 @@ TYPED_TEST(vendor_blas_test, bad_arguments_are_rejected_before_any_work) {
 }
 
 }  // namespace
-

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "blas/gemv.hpp"
-#include "dd/dd_format.hpp"
+#include "multi_double/dd_format.hpp"
 #include "rns/rns_format.hpp"
 
 namespace {
@@ -66,8 +66,8 @@ int mismatches(const char* format, char trans) {
   for (std::int64_t k = 0; k < ylen; ++k) {
     const double got = traits::to_double(ctx, out[k]);
     if (got != want[k] && bad++ < 5)
-      std::fprintf(stderr, "%s gemv '%c': y[%lld] = %.17g, expected %.17g\n", format, trans,
-                   static_cast<long long>(k), got, want[k]);
+      std::fprintf(stderr, "%s gemv '%c': y[%lld] = %.17g, expected %.17g\n", format, trans, static_cast<long long>(k),
+                   got, want[k]);
   }
   return bad;
 }
@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
   Kokkos::ScopeGuard kokkos(argc, argv);
   int bad = 0;
   for (const char trans : {'N', 'T'}) {
-    bad += mismatches<kamp::dd::dd_real>("dd_real", trans);
+    bad += mismatches<kamp::multi_double::dd_real>("dd_real", trans);
     bad += mismatches<kamp::rns::mp_float<8>>("rns mp_float<8>", trans);
   }
   if (bad) {

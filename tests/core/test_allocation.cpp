@@ -76,12 +76,12 @@ template <class Space>
 void fitting_requests_are_allocated() {
   using memory = typename Space::memory_space;
   const auto v = core::allocate<Kokkos::View<std::int64_t*, memory>>("kamp::test::caller", "small",
-                                                                    core::initial_values::zero, 1000);
+                                                                     core::initial_values::zero, 1000);
   EXPECT_EQ(v.extent(0), 1000u);
   EXPECT_EQ(v.label(), "small");
   for (const std::int64_t x : to_host(v)) ASSERT_EQ(x, 0);
-  const auto u = core::allocate<Kokkos::View<float**, memory>>("kamp::test::caller", "matrix",
-                                                              core::initial_values::unset, 30, 7);
+  const auto u =
+      core::allocate<Kokkos::View<float**, memory>>("kamp::test::caller", "matrix", core::initial_values::unset, 30, 7);
   EXPECT_EQ(u.extent(0), 30u);
   EXPECT_EQ(u.extent(1), 7u);
   EXPECT_EQ(core::checked_length<memory>("kamp::test::caller", "parts", 1000, 12.0), 1000u);

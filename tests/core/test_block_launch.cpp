@@ -25,7 +25,7 @@ std::int64_t indices_visited_wrongly(std::int64_t count, int block) {
   std::int64_t wrong = 0;
   Kokkos::parallel_reduce(
       "kamp::test::block_launch_check", Kokkos::RangePolicy<Space>(0, count + slack),
-      KOKKOS_LAMBDA(std::int64_t i, std::int64_t& sum) { sum += visits(i) != (i < count ? 1u : 0u); }, wrong);
+      KOKKOS_LAMBDA(std::int64_t i, std::int64_t & sum) { sum += visits(i) != (i < count ? 1u : 0u); }, wrong);
   return wrong;
 }
 

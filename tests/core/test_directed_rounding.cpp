@@ -45,10 +45,18 @@ double expected(int which, double a, double b) {
   const mpfr_rnd_t rnd = up ? MPFR_RNDU : MPFR_RNDD;
   mpfr_value r(2200), x(a, 2200), y(b, 2200);
   switch (which / 2) {
-    case 0: mpfr_add(r.get(), x.get(), y.get(), rnd); break;
-    case 1: mpfr_sub(r.get(), x.get(), y.get(), rnd); break;
-    case 2: mpfr_mul(r.get(), x.get(), y.get(), rnd); break;
-    default: mpfr_div(r.get(), x.get(), y.get(), rnd); break;
+    case 0:
+      mpfr_add(r.get(), x.get(), y.get(), rnd);
+      break;
+    case 1:
+      mpfr_sub(r.get(), x.get(), y.get(), rnd);
+      break;
+    case 2:
+      mpfr_mul(r.get(), x.get(), y.get(), rnd);
+      break;
+    default:
+      mpfr_div(r.get(), x.get(), y.get(), rnd);
+      break;
   }
   return r.to_double(rnd);
 }

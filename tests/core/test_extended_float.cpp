@@ -56,9 +56,9 @@ TYPED_TEST(extended_float_test, directed_operations_match_mpfr) {
   for (int i = 0; i < 6000; ++i) {
     const er_float x = er_float::make(rng.uniform(), rng.integer(-3000000, 3000000));
     er_float y = er_float::make(rng.uniform(), x.exp - gaps[i % 10] * (i % 20 < 10 ? 1 : -1));
-    if (i % 7 == 0) y = -x;                                                      // exact cancellation
-    if (i % 7 == 1) y = er_float::make(-std::nextafter(x.frac, 0.0), x.exp);    // one ulp apart
-    if (i % 7 == 2) y = er_float{};                                              // zero operand
+    if (i % 7 == 0) y = -x;                                                   // exact cancellation
+    if (i % 7 == 1) y = er_float::make(-std::nextafter(x.frac, 0.0), x.exp);  // one ulp apart
+    if (i % 7 == 2) y = er_float{};                                           // zero operand
     a.push_back(x);
     b.push_back(y);
   }
@@ -70,10 +70,18 @@ TYPED_TEST(extended_float_test, directed_operations_match_mpfr) {
       const mpfr_rnd_t rnd = k % 2 ? MPFR_RNDU : MPFR_RNDD;
       mpfr_value want(53), wide(8000);
       switch (k / 2) {
-        case 0: mpfr_add(wide.get(), x.get(), y.get(), rnd); break;
-        case 1: mpfr_sub(wide.get(), x.get(), y.get(), rnd); break;
-        case 2: mpfr_mul(wide.get(), x.get(), y.get(), rnd); break;
-        default: mpfr_div(wide.get(), x.get(), y.get(), rnd); break;
+        case 0:
+          mpfr_add(wide.get(), x.get(), y.get(), rnd);
+          break;
+        case 1:
+          mpfr_sub(wide.get(), x.get(), y.get(), rnd);
+          break;
+        case 2:
+          mpfr_mul(wide.get(), x.get(), y.get(), rnd);
+          break;
+        default:
+          mpfr_div(wide.get(), x.get(), y.get(), rnd);
+          break;
       }
       mpfr_set(want.get(), wide.get(), rnd);
       const er_float got = out[i * op_count + k];

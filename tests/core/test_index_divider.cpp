@@ -29,8 +29,8 @@ std::vector<std::int64_t> quotients_on(std::int64_t divisor, const std::vector<s
 std::vector<std::int64_t> dividends_for(std::int64_t d, kamp::core::random_source& rng) {
   constexpr std::int64_t two32 = std::int64_t{1} << 32;
   constexpr std::int64_t largest = INT64_MAX;
-  std::vector<std::int64_t> n = {0,     1,         d - 1,   d,           two32 - 1,       two32,
-                                 two32 + 1, largest, largest - 1, largest / d * d, largest / d * d - 1};
+  std::vector<std::int64_t> n = {
+      0, 1, d - 1, d, two32 - 1, two32, two32 + 1, largest, largest - 1, largest / d * d, largest / d * d - 1};
   if (d < largest) n.push_back(d + 1);
   for (int k = 0; k < 200; ++k) {
     const std::int64_t q = rng.integer(0, largest / d - 1);
@@ -49,8 +49,19 @@ KAMP_BACKEND_TEST_SUITE(index_divider_test);
 TYPED_TEST(index_divider_test, quotients_equal_the_integer_division) {
   kamp::core::random_source rng(29);
   constexpr std::int64_t two32 = std::int64_t{1} << 32;
-  std::vector<std::int64_t> divisors = {1, 2, 3, 7, 1000, 1024, 65537, two32 - 1, two32, two32 + 1,
-                                        (std::int64_t{1} << 40) + 7, std::int64_t{1} << 62, INT64_MAX};
+  std::vector<std::int64_t> divisors = {1,
+                                        2,
+                                        3,
+                                        7,
+                                        1000,
+                                        1024,
+                                        65537,
+                                        two32 - 1,
+                                        two32,
+                                        two32 + 1,
+                                        (std::int64_t{1} << 40) + 7,
+                                        std::int64_t{1} << 62,
+                                        INT64_MAX};
   for (int k = 0; k < 20; ++k) divisors.push_back(rng.integer(2, two32));
   for (int k = 0; k < 10; ++k) divisors.push_back(rng.integer(2, INT64_MAX));
   for (std::int64_t d : divisors) {

@@ -45,8 +45,8 @@ TEST(mpfr_reference_test, small_exact_cases) {
   EXPECT_EQ(yv[1].to_double(), 6.0);
   // GEMM: A*B with B = A gives [7 10; 15 22].
   auto c = kamp::core::to_mpfr({0.0, 0.0, 0.0, 0.0});
-  kamp::core::reference_gemm('N', 'N', 2, 2, 2, mpfr_value(1.0, 53), a.data(), 2, a.data(), 2,
-                             mpfr_value(0.0, 53), c.data(), 2, 53);
+  kamp::core::reference_gemm('N', 'N', 2, 2, 2, mpfr_value(1.0, 53), a.data(), 2, a.data(), 2, mpfr_value(0.0, 53),
+                             c.data(), 2, 53);
   EXPECT_EQ(c[0].to_double(), 7.0);
   EXPECT_EQ(c[1].to_double(), 15.0);
   EXPECT_EQ(c[2].to_double(), 10.0);

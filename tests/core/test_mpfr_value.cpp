@@ -56,20 +56,20 @@ TEST(mpfr_value_test, malformed_strings_name_the_text) {
     EXPECT_NE(std::string(e.what()).find("\"1.5x\""), std::string::npos) << e.what();
   }
   EXPECT_THROW(mpfr_value::from_string("", 53), kamp::invalid_argument);
-  // A NUL byte ends MPFR's reading, not the text (fuzz/corpus/format_text/nul_inside, found by
-  // the format_text fuzzer): these were read as 4 and 1.
+  // A NUL byte ends MPFR's reading, not the text (fuzz/corpus/format_text/nul_inside): read only
+  // up to the NUL, these would be 4 and 1.
   EXPECT_THROW(mpfr_value::from_string(std::string("4\0=", 3), 53), kamp::invalid_argument);
   EXPECT_THROW(mpfr_value::from_string(std::string("1\0", 2), 53), kamp::invalid_argument);
 }
 
 // Rounded once into double, as strtod does: read at 1200 bits and then rounded to 53, a text just
-// above the midpoint 1 + 2^-53 (450 digits; fuzz/corpus/format_text/above_midpoint) was 1.
+// above the midpoint 1 + 2^-53 (450 digits; fuzz/corpus/format_text/above_midpoint) would be 1.
 TEST(mpfr_value_test, nearest_double_rounds_once) {
   const std::string midpoint = "1.00000000000000011102230246251565404236316680908203125";
   const std::string above = midpoint + std::string(450 - midpoint.size(), '0') + "1";
-  for (const std::string& text : {above, midpoint, std::string("0.1"), std::string("2.5e-324"),
-                                  std::string("2.4e-324"), std::string("-1e-400"), std::string("1e400"),
-                                  std::string("2.2250738585072011e-308")}) {
+  for (const std::string& text :
+       {above, midpoint, std::string("0.1"), std::string("2.5e-324"), std::string("2.4e-324"), std::string("-1e-400"),
+        std::string("1e400"), std::string("2.2250738585072011e-308")}) {
     const double got = kamp::core::nearest_double(text), expected = std::strtod(text.c_str(), nullptr);
     EXPECT_EQ(std::memcmp(&got, &expected, sizeof got), 0) << text << ": " << got << " vs strtod " << expected;
   }
@@ -79,9 +79,8 @@ TEST(mpfr_value_test, nearest_double_rounds_once) {
 }
 
 // MPFR 4.2 reads an exponent beyond long after leading fraction zeros as an overflow: a tiny
-// value became +Inf (found by the format_text fuzz target's check of double against strtod,
-// fuzz/corpus/format_text/exponent_beyond_long). Exponents beyond +-2e18 give 0 or Inf in any
-// range; those within it are still read.
+// value becomes +Inf (fuzz/corpus/format_text/exponent_beyond_long). Exponents beyond +-2e18 give
+// 0 or Inf in any range; those within it are still read.
 TEST(mpfr_value_test, exponents_beyond_long_read_as_zero_or_infinity) {
   const kamp::core::widest_exponent_range wide;
   for (const char* text : {".01e-99999999999999999999", "-0.001e-99999999999999999999", "5e-2000000000000000001",

@@ -31,8 +31,8 @@ int resident_teams(int registers, int threads, const multiprocessor_limits& limi
 void expect_fits(int registers, std::size_t static_shared, int threads, std::size_t scratch,
                  const multiprocessor_limits& limits) {
   const int percent = carveout_percent(registers, static_shared, threads, scratch, limits);
-  const std::size_t needed =
-      static_cast<std::size_t>(resident_teams(registers, threads, limits)) * (scratch + static_shared + limits.reserved_per_team);
+  const std::size_t needed = static_cast<std::size_t>(resident_teams(registers, threads, limits)) *
+                             (scratch + static_shared + limits.reserved_per_team);
   SCOPED_TRACE(::testing::Message() << "registers " << registers << ", threads " << threads << ", scratch " << scratch);
   ASSERT_GE(percent, 1);
   ASSERT_LE(percent, 100);
@@ -54,15 +54,15 @@ TEST(shared_carveout, holds_the_resident_teams_and_no_more) {
   for (const auto& limits : {h200, small})
     for (int registers : {0, 1, 24, 32, 33, 40, 64, 128, 255})
       for (int threads : {1, 32, 33, 64, 128, 256, 512, 1024})
-        for (std::size_t scratch : {std::size_t{0}, std::size_t{1}, std::size_t{9216}, std::size_t{36992}, std::size_t{49152},
-                                    std::size_t{200000}})
+        for (std::size_t scratch : {std::size_t{0}, std::size_t{1}, std::size_t{9216}, std::size_t{36992},
+                                    std::size_t{49152}, std::size_t{200000}})
           expect_fits(registers, 144, threads, scratch, limits);
 }
 
 TEST(shared_carveout, the_fused_gemv_at_106_bits) {
   // 128 threads of 64 registers: eight teams; 9216 bytes of accumulators, 144 static, 1024
   // reserved each, 83,072 bytes in all: 36 % of 228 KB, which the driver rounds up to its
-  // 100 KB carveout (102.4 KB in ncu on the H200).
+  // 100 KB carveout.
   EXPECT_EQ(carveout_percent(64, 144, 128, 9216, multiprocessor_limits{}), 36);
 }
 

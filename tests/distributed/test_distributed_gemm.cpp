@@ -14,7 +14,7 @@
 namespace kamp::test {
 namespace {
 
-using gemm_cases = blas_cases_t<formats::solver_formats>;
+using gemm_cases = blas_cases_t<blas::solver_formats>;
 
 std::vector<distributed_blas::process_grid> every_grid() {
   const auto comm = world();
@@ -96,8 +96,9 @@ std::vector<typename Case::value> one_process(const gemm_problem<Case>& p, bool 
   const typename Case::space exec;
   if constexpr (blas::ozaki::scheme_format<typename Case::format>::supported) {
     if (ozaki) {
-      const auto report = blas::gemm_ozaki(exec, p.ta, p.tb, p.m, p.n, p.k, p.alpha, A, std::max<std::int64_t>(p.a_rows(), 1), B,
-                                           std::max<std::int64_t>(p.b_rows(), 1), p.beta, C, std::max<std::int64_t>(p.m, 1));
+      const auto report =
+          blas::gemm_ozaki(exec, p.ta, p.tb, p.m, p.n, p.k, p.alpha, A, std::max<std::int64_t>(p.a_rows(), 1), B,
+                           std::max<std::int64_t>(p.b_rows(), 1), p.beta, C, std::max<std::int64_t>(p.m, 1));
       EXPECT_EQ(report.scheme, (blas::ozaki::gemm_plan<typename Case::space, typename Case::format>::available))
           << report.reason;
     }
@@ -113,12 +114,15 @@ template <class Case>
 void check_whole_panel_bits(distributed_blas::product_engine engine, int spread) {
   using F = typename Case::format;
   const bool ozaki = engine == distributed_blas::product_engine::ozaki;
-  struct shape { std::int64_t m, n, k; };
+  struct shape {
+    std::int64_t m, n, k;
+  };
   for (const auto& grid : every_grid()) {
     for (const shape s : {shape{23, 19, 31}, shape{2, 1, 3}}) {  // the second leaves blocks empty
       for (const char ta : {'N', 'T'}) {
         for (const char tb : {'N', 'T'}) {
-          const auto p = make_problem<Case>(ta, tb, s.m, s.n, s.k, ta == tb, 17 + 2 * (ta == 'T') + (tb == 'T'), spread);
+          const auto p =
+              make_problem<Case>(ta, tb, s.m, s.n, s.k, ta == tb, 17 + 2 * (ta == 'T') + (tb == 'T'), spread);
           const auto want = one_process<Case>(p, ozaki);
           // Device memory also takes the host-staged path (host memory has no other).
           for (const bool staged : {false, true}) {
@@ -158,8 +162,8 @@ void check_panels_within_bound(distributed_blas::product_engine engine) {
       distributed_blas::gemm_options opts;
       opts.engine = engine;
       // Seven columns of the widest rank's panels: five panels, the last narrower.
-      opts.panel_bytes = 7.0 * static_cast<double>(d.C.row_blocks.largest() + d.C.col_blocks.largest()) *
-                         sizeof(typename Case::value);
+      opts.panel_bytes =
+          7.0 * static_cast<double>(d.C.row_blocks.largest() + d.C.col_blocks.largest()) * sizeof(typename Case::value);
       const auto report = distributed_blas::gemm(typename Case::space(), ta, tb, p.alpha, d.A, d.B, p.beta, d.C, opts);
       EXPECT_GE(report.panels, 5);
       const auto got = distributed_blas::gather_to_host(d.C);
@@ -199,7 +203,7 @@ TYPED_TEST(distributed_gemm, panels_stay_within_the_single_process_bound) {
   check_panels_within_bound<TypeParam>(distributed_blas::product_engine::fma);
 }
 
-using ozaki_cases = blas_cases_t<formats::type_list<dd::dd_real, dd::qd_real>>;
+using ozaki_cases = blas_cases_t<formats::type_list<multi_double::dd_real, multi_double::qd_real>>;
 template <class T>
 class distributed_ozaki_gemm : public ::testing::Test {};
 TYPED_TEST_SUITE(distributed_ozaki_gemm, ozaki_cases, blas_case_type_name);
@@ -224,7 +228,8 @@ TEST(distributed_gemm_arguments, errors_are_named_on_every_rank) {
   expect_invalid_argument("C", [&] { distributed_blas::gemm(exec, 'N', 'N', 1.0, A, B, 1.0, wrong); });
   distributed_blas::gemm_options negative;
   negative.panel_bytes = -1;
-  expect_invalid_argument("opts.panel_bytes", [&] { distributed_blas::gemm(exec, 'N', 'N', 1.0, A, B, 1.0, C, negative); });
+  expect_invalid_argument("opts.panel_bytes",
+                          [&] { distributed_blas::gemm(exec, 'N', 'N', 1.0, A, B, 1.0, C, negative); });
   if (P > 1) {
     const auto other = distributed_blas::make_process_grid(comm, P, 1);
     const auto mine = distributed_blas::make_process_grid(comm, 1, P);

@@ -8,7 +8,7 @@
 // Where the backend has both halo transports (CUDA), the two give the same iterates bit for bit.
 #include <cmath>
 
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "solvers/vpbicgstab.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "tests/distributed/distributed_support.hpp"
@@ -17,7 +17,7 @@
 namespace kamp::test {
 namespace {
 
-using distributed_solver_formats = formats::solver_formats;
+using distributed_solver_formats = blas::solver_formats;
 using distributed_solver_cases = blas_cases_t<distributed_solver_formats>;
 
 template <class Case>
@@ -39,8 +39,8 @@ void check_distributed_solve(bool precondition) {
   options.precondition = precondition;
 
   auto x_one = stored<Case>(zeros, "x");
-  const auto one_rank =
-      solvers::vpbicgstab(typename Case::space(), sparse::csr_matrix<memory>(host), stored<Case>(bs, "b"), x_one, options);
+  const auto one_rank = solvers::vpbicgstab(typename Case::space(), sparse::csr_matrix<memory>(host),
+                                            stored<Case>(bs, "b"), x_one, options);
 
   const sparse::distributed_matrix<memory> dA(sparse::row_slice(host, blocks.begin(me), blocks.end(me)), blocks, comm);
   auto b_mine = rank_slice(bs, blocks, me), x_mine = rank_slice(zeros, blocks, me);
@@ -65,17 +65,19 @@ void check_distributed_solve(bool precondition) {
   // The halo's transport moves the same values: the other one, where the backend has two, gives
   // the same iterates bit for bit.
   const auto other = dA.halo_transport() == parallel::transport::device_peers ? parallel::transport::host_staged
-                                                                               : parallel::transport::device_peers;
+                                                                              : parallel::transport::device_peers;
   if (!parallel::transport_available<memory>(other, *comm)) return;
   const sparse::distributed_matrix<memory> dA_other(sparse::row_slice(host, blocks.begin(me), blocks.end(me)), blocks,
                                                     comm, sparse::default_row_storage<memory>(), other);
   auto x_other = stored<Case>(x_mine, "x_other");
-  const auto again = solvers::vpbicgstab(typename Case::space(), dA_other, stored<Case>(b_mine, "b_mine"), x_other, options);
+  const auto again =
+      solvers::vpbicgstab(typename Case::space(), dA_other, stored<Case>(b_mine, "b_mine"), x_other, options);
   EXPECT_EQ(again.iterations, result.iterations) << parallel::to_string(other);
   EXPECT_EQ(again.true_residual, result.true_residual) << parallel::to_string(other);
   const auto mine = copy_to_host(x), theirs = copy_to_host(x_other);
   for (std::size_t i = 0; i < mine.size(); ++i)
-    ASSERT_TRUE(same_bits<F>(mine[i], theirs[i])) << "x[" << i << "] on rank " << me << " with " << parallel::to_string(other);
+    ASSERT_TRUE(same_bits<F>(mine[i], theirs[i]))
+        << "x[" << i << "] on rank " << me << " with " << parallel::to_string(other);
 }
 
 template <class Case>
@@ -111,7 +113,8 @@ TYPED_TEST(distributed_status, EveryRankReportsTheSameStatus) {
     const auto in_double = solve_tridiagonal_on_ranks<blas_case<formats::pair<double, TypeParam>>>(precondition);
     EXPECT_EQ(in_double.status, solvers::solver_status::converged_recurrence_only)
         << solvers::to_string(in_double.status) << ", true residual " << in_double.true_residual;
-    const auto in_dd = solve_tridiagonal_on_ranks<blas_case<formats::pair<dd::dd_real, TypeParam>>>(precondition);
+    const auto in_dd =
+        solve_tridiagonal_on_ranks<blas_case<formats::pair<multi_double::dd_real, TypeParam>>>(precondition);
     EXPECT_EQ(in_dd.status, solvers::solver_status::converged)
         << solvers::to_string(in_dd.status) << ", true residual " << in_dd.true_residual;
   }

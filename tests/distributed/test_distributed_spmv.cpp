@@ -7,7 +7,7 @@
 // exact value; argument errors named.
 #include <set>
 
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "parallel/rank_order_sum.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "sparse/spmv.hpp"
@@ -17,7 +17,7 @@
 namespace kamp::test {
 namespace {
 
-using distributed_formats = formats::solver_formats;
+using distributed_formats = blas::solver_formats;
 using distributed_cases = blas_cases_t<distributed_formats>;
 
 // rows x rows, about 6 % nonzeros above the diagonal and 1 % below: rank r needs far more from
@@ -29,7 +29,8 @@ sparse::csr_host lopsided_matrix(std::int64_t rows) {
   for (std::int64_t i = 0; i < rows; ++i) {
     if (i % 17 == 5) continue;
     for (std::int64_t j = 0; j < rows; ++j) {
-      if (i == j || rng.integer(0, j > i ? 15 : 99) == 0) r.push_back(i), c.push_back(j), v.push_back(rng.uniform(-2, 2));
+      if (i == j || rng.integer(0, j > i ? 15 : 99) == 0)
+        r.push_back(i), c.push_back(j), v.push_back(rng.uniform(-2, 2));
     }
   }
   return sparse::from_triplets(rows, rows, r, c, v);
@@ -77,7 +78,8 @@ void check_spmv_matches_one_rank(const sparse::csr_host& host, sparse::row_stora
       ASSERT_TRUE(same_bits<F>(got[i], expected[global]))
           << "rank " << me << " row " << global << " SpMV " << repeat
           << (storage == sparse::row_storage::csr ? " (CSR, " : " (sliced, ") << parallel::to_string(how)
-          << "): " << format_traits<F>::to_string(got[i]) << " vs one rank " << format_traits<F>::to_string(expected[global]);
+          << "): " << format_traits<F>::to_string(got[i]) << " vs one rank "
+          << format_traits<F>::to_string(expected[global]);
     }
   }
   const sparse::halo_buffer<double, memory> double_halo(dA);
@@ -99,8 +101,8 @@ void check_spmv_matches_one_rank(const sparse::csr_host& host, sparse::row_stora
     for (std::size_t i = 0; i < got.size(); ++i) {
       const std::size_t global = static_cast<std::size_t>(blocks.begin(me)) + i;
       ASSERT_TRUE(same_bits<F>(got[i], expected[global]))
-          << "rank " << me << " row " << global << " SpMV of doubles " << repeat << " ("
-          << parallel::to_string(how) << "): " << format_traits<F>::to_string(got[i]) << " vs one rank "
+          << "rank " << me << " row " << global << " SpMV of doubles " << repeat << " (" << parallel::to_string(how)
+          << "): " << format_traits<F>::to_string(got[i]) << " vs one rank "
           << format_traits<F>::to_string(expected[global]);
     }
   }
@@ -125,11 +127,11 @@ void check_rank_order_dot() {
   sparse::csr_host diagonal = sparse::from_triplets(n, n, {0}, {0}, {1.0});
   const sparse::row_blocks blocks = sparse::balanced_row_blocks(diagonal, comm->size());
   core::random_source rng(5);
-  auto xs = random_values<F>(rng, static_cast<std::size_t>(n), -3, 3), ys = random_values<F>(rng, static_cast<std::size_t>(n));
+  auto xs = random_values<F>(rng, static_cast<std::size_t>(n), -3, 3),
+       ys = random_values<F>(rng, static_cast<std::size_t>(n));
   auto x_mine = rank_slice(xs, blocks, me), y_mine = rank_slice(ys, blocks, me);
   const auto x = stored<Case>(x_mine, "x"), y = stored<Case>(y_mine, "y");
-  const value_type_t<F> dot =
-      parallel::sum_in_rank_order<F>(*comm, blas::dot(typename Case::space(), x, y));
+  const value_type_t<F> dot = parallel::sum_in_rank_order<F>(*comm, blas::dot(typename Case::space(), x, y));
   for (const auto& other : comm->allgather_value(dot)) EXPECT_TRUE(same_bits<F>(other, dot)) << "ranks disagree";
   const mpfr_prec_t wide = exact_bits<F>();
   mpfr_value exact(wide), scale(wide), t(wide);
@@ -141,16 +143,20 @@ void check_rank_order_dot() {
     mpfr_abs(t.get(), t.get(), MPFR_RNDN);
     mpfr_add(scale.get(), scale.get(), t.get(), MPFR_RNDU);
   }
-  EXPECT_TRUE(within<F>(dot, exact, core::dot_error_factor(n + comm->size() - 1, format_traits<F>::unit_roundoff()),
-                        scale));
+  EXPECT_TRUE(
+      within<F>(dot, exact, core::dot_error_factor(n + comm->size() - 1, format_traits<F>::unit_roundoff()), scale));
 }
 
 template <class T>
 class distributed_spmv : public ::testing::Test {};
 TYPED_TEST_SUITE(distributed_spmv, distributed_cases, blas_case_type_name);
 
-TYPED_TEST(distributed_spmv, lopsided_matrix_matches_one_rank) { check_every_way_matches_one_rank<TypeParam>(lopsided_matrix(173)); }
-TYPED_TEST(distributed_spmv, curl_curl_matches_one_rank) { check_every_way_matches_one_rank<TypeParam>(small_curl_curl()); }
+TYPED_TEST(distributed_spmv, lopsided_matrix_matches_one_rank) {
+  check_every_way_matches_one_rank<TypeParam>(lopsided_matrix(173));
+}
+TYPED_TEST(distributed_spmv, curl_curl_matches_one_rank) {
+  check_every_way_matches_one_rank<TypeParam>(small_curl_curl());
+}
 
 // A transport the ranks do not allow is refused by name, on every rank alike.
 TYPED_TEST(distributed_spmv, unavailable_transport_is_refused) {
@@ -192,7 +198,8 @@ TEST(distributed_layout, halo_plan_covers_every_ghost_read_once) {
   // What all ranks send adds up to what all ranks receive.
   const auto sent = comm->allgather_value(layout.plan.sends()), received = comm->allgather_value(layout.plan.ghosts());
   std::int64_t total_sent = 0, total_received = 0;
-  for (int r = 0; r < P; ++r) total_sent += sent[static_cast<std::size_t>(r)], total_received += received[static_cast<std::size_t>(r)];
+  for (int r = 0; r < P; ++r)
+    total_sent += sent[static_cast<std::size_t>(r)], total_received += received[static_cast<std::size_t>(r)];
   EXPECT_EQ(total_sent, total_received);
   if (P > 1) EXPECT_GT(total_received, 0);
 }

@@ -25,8 +25,8 @@ TEST(run_arguments, DefaultsAndEveryOption) {
   EXPECT_TRUE(d.ids.empty());
   EXPECT_EQ(d.options.command, "kamp_run");
 
-  const auto a = parse_run_arguments(
-      {"--size", "paper", "--data", "full", "--no-host", "--profile", "--out", "r", "--kokkos-threads=2", "--list", "E3", "E0"});
+  const auto a = parse_run_arguments({"--size", "paper", "--data", "full", "--no-host", "--profile", "--out", "r",
+                                      "--kokkos-threads=2", "--list", "E3", "E0"});
   EXPECT_EQ(a.options.size, experiments::problem_size::paper);
   EXPECT_EQ(a.options.data, std::vector<experiments::data_class>{experiments::data_class::full});
   EXPECT_FALSE(a.options.host_rows);
@@ -34,7 +34,8 @@ TEST(run_arguments, DefaultsAndEveryOption) {
   EXPECT_TRUE(a.list);
   EXPECT_TRUE(a.profile);
   EXPECT_EQ(a.ids, (std::vector<std::string>{"E3", "E0"}));
-  EXPECT_EQ(a.options.command, "kamp_run --size paper --data full --no-host --profile --out r --kokkos-threads=2 --list E3 E0");
+  EXPECT_EQ(a.options.command,
+            "kamp_run --size paper --data full --no-host --profile --out r --kokkos-threads=2 --list E3 E0");
   EXPECT_EQ(parse_run_arguments({"--data", "p/4-bit"}).options.data,
             std::vector<experiments::data_class>{experiments::data_class::quarter});
   EXPECT_EQ(parse_run_arguments({"--data", "both"}).options.data, experiments::all_data_classes());

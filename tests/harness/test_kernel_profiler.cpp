@@ -15,7 +15,8 @@ void run_labelled_kernels() {
   const int n = 1 << 20;
   Kokkos::View<double*, typename Space::memory_space> v("v", n);
   for (int rep = 0; rep < 3; ++rep)
-    Kokkos::parallel_for("kamp::test::light", Kokkos::RangePolicy<Space>(0, n), KOKKOS_LAMBDA(int i) { v(i) = i; });
+    Kokkos::parallel_for(
+        "kamp::test::light", Kokkos::RangePolicy<Space>(0, n), KOKKOS_LAMBDA(int i) { v(i) = i; });
   double sum = 0;
   Kokkos::parallel_reduce(
       "kamp::test::heavy", Kokkos::RangePolicy<Space>(0, n),

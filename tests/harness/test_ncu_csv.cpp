@@ -25,7 +25,8 @@ TEST(ncu_csv, fields_respect_quotes) {
 TEST(ncu_csv, kernel_labels_come_from_functor_types_and_launch_sizes) {
   const double cells = 1e6;
   const std::string launch = "void Kokkos::Impl::cuda_parallel_launch_local_memory<Kokkos::Impl::ParallelFor<";
-  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::gemv_fused_kernel<32, Kokkos::Cuda, Kokkos::CudaSpace>>", 128e3, cells),
+  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::gemv_fused_kernel<32, Kokkos::Cuda, Kokkos::CudaSpace>>", 128e3,
+                                  cells),
             "fused_row");
   EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::fused_finish<32, Kokkos::CudaSpace>>", 1000, cells),
             "fused_row::finish");
@@ -33,8 +34,8 @@ TEST(ncu_csv, kernel_labels_come_from_functor_types_and_launch_sizes) {
   EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::mul_digits_stage<32, Kokkos::CudaSpace, kamp::rns::matrix_map>>",
                                   32e6, cells),
             "mat_scal::digits");
-  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::mul_esi_stage<32, Kokkos::CudaSpace, kamp::rns::matrix_map>>", 1e6,
-                                  cells),
+  EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::mul_esi_stage<32, Kokkos::CudaSpace, kamp::rns::matrix_map>>",
+                                  1e6, cells),
             "mat_scal::esi");
   EXPECT_EQ(harness::kernel_label(launch + "kamp::rns::round_stage_kernel<32, Kokkos::CudaSpace>>", 1e6, cells),
             "mat_scal::round");
@@ -49,7 +50,8 @@ TEST(ncu_csv, reads_metrics_per_label) {
   {
     std::ofstream out(path);
     out << "==PROF== Connected to process 1\n"
-        << R"csv("ID","Kernel Name","Block Size","Grid Size","Metric Name","Metric Unit","Metric Value")csv" << "\n"
+        << R"csv("ID","Kernel Name","Block Size","Grid Size","Metric Name","Metric Unit","Metric Value")csv"
+        << "\n"
         << R"csv("0","ParallelFor<kamp::rns::gemv_reduce_kernel<32>>","(256, 1, 1)","(1000, 1, 1)","dram__bytes.sum.per_second","byte/second","1,000")csv"
         << "\n"
         << R"csv("0","ParallelFor<kamp::rns::gemv_reduce_kernel<32>>","(256, 1, 1)","(1000, 1, 1)","gpu__time_duration.sum","nsecond","2,500,000")csv"
@@ -67,18 +69,23 @@ TEST(ncu_csv, reads_metrics_per_label) {
   EXPECT_EQ(row_sum.at("gpu__time_duration.sum"), 3e6);  // the later launch
 }
 
-// ncu writes n/a for a metric it could not collect: std::stod's std::invalid_argument escaped
-// the reader (found by the ncu_csv fuzz target: fuzz/corpus/ncu_csv/not_available), as did its
-// std::out_of_range for a dimension beyond double. Such records give no metric.
+// ncu writes n/a for a metric it could not collect, on which std::stod throws
+// std::invalid_argument (fuzz/corpus/ncu_csv/not_available), and std::stod throws
+// std::out_of_range for a dimension beyond double: neither may escape the reader. Such records
+// give no metric.
 TEST(ncu_csv, records_without_a_number_give_no_metric) {
   const std::string path = "/tmp/kamp_ncu_na_" + std::to_string(::getpid()) + ".csv";
   {
     std::ofstream out(path);
     const std::string kernel = R"csv("0","gemv_reduce_kernel","(256, 1, 1)",)csv";
-    out << R"csv("ID","Kernel Name","Block Size","Grid Size","Metric Name","Metric Unit","Metric Value")csv" << "\n"
-        << kernel << R"csv("(1000, 1, 1)","smsp__inst.ratio","","n/a")csv" << "\n"
-        << kernel << '"' << std::string(400, '9') << R"csv(","a","","1")csv" << "\n"
-        << kernel << R"csv("(1000, 1, 1)","gpu__time_duration.sum","nsecond","7")csv" << "\n";
+    out << R"csv("ID","Kernel Name","Block Size","Grid Size","Metric Name","Metric Unit","Metric Value")csv"
+        << "\n"
+        << kernel << R"csv("(1000, 1, 1)","smsp__inst.ratio","","n/a")csv"
+        << "\n"
+        << kernel << '"' << std::string(400, '9') << R"csv(","a","","1")csv"
+        << "\n"
+        << kernel << R"csv("(1000, 1, 1)","gpu__time_duration.sum","nsecond","7")csv"
+        << "\n";
   }
   const auto metrics = harness::read_ncu_csv(path, 1e6);
   std::remove(path.c_str());

@@ -96,12 +96,12 @@ TEST(does_not_fit_test, a_measurement_that_returns_adds_no_row) {
 }
 
 // Only allocation_error is a result: a plain std::bad_alloc (say from a host std::vector) and
-// any other failure end the experiment as before.
+// any other failure still end the experiment.
 TEST(does_not_fit_test, other_exceptions_propagate) {
   results_table table = empty_table();
-  EXPECT_THROW(kamp::harness::measured_or_does_not_fit(table, {point("fma")},
-                                                       [] { throw std::runtime_error("kernel failed"); }),
-               std::runtime_error);
+  EXPECT_THROW(
+      kamp::harness::measured_or_does_not_fit(table, {point("fma")}, [] { throw std::runtime_error("kernel failed"); }),
+      std::runtime_error);
   EXPECT_THROW(kamp::harness::measured_or_does_not_fit(table, {point("fma")}, [] { throw std::bad_alloc(); }),
                std::bad_alloc);
   EXPECT_TRUE(table.rows().empty());

@@ -53,7 +53,8 @@ TEST(results_table_test, csv_has_one_measurement_per_row_with_context) {
   row.paper.reset();
   row.extra.clear();
   table.add(row);
-  const std::string csv_path = ::testing::TempDir() + "kamp_table.csv", md_path = ::testing::TempDir() + "kamp_table.md";
+  const std::string csv_path = ::testing::TempDir() + "kamp_table.csv",
+                    md_path = ::testing::TempDir() + "kamp_table.md";
   table.write_csv(csv_path);
   table.write_markdown(md_path);
   EXPECT_EQ(read(csv_path),
@@ -99,10 +100,14 @@ std::vector<std::string> csv_fields(const std::string& line) {
   bool quoted = false;
   for (std::size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += line[++i];
-    else if (c == '"') quoted = !quoted;
-    else if (c == ',' && !quoted) fields.emplace_back();
-    else fields.back() += c;
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+      fields.back() += line[++i];
+    else if (c == '"')
+      quoted = !quoted;
+    else if (c == ',' && !quoted)
+      fields.emplace_back();
+    else
+      fields.back() += c;
   }
   return fields;
 }

@@ -2,7 +2,7 @@
 """The report on the committed results (experiments/results): every machine lays out without a layout
 conflict, no share above 100 % of its model is shown as a share or counted in a headline, every
 ratio to a paper is taken on the paper's own workload (its figure from the CSV, its data class),
-few rows are left unplaced, seed 003's by-process-count tables come from rank-count runs of one
+few rows are left unplaced, the VPBi-CGSTAB paper's by-process-count tables come from rank-count runs of one
 commit each, and the committed REPORT.md links only to files and anchors that exist. A broken
 report fails here, not in front of a reader. The model rules themselves are checked on made-up
 rows, so that the checks above cannot pass by a rule that never fires."""

@@ -56,9 +56,9 @@ class Reading(unittest.TestCase):
 
     def test_ncu_records_group_by_label_function_and_launch_skipping_log_lines_and_na(self):
         launches = kernel_profile.read_ncu(NCU)
-        axpy = ("kamp::blas::axpy", "kamp::blas::generic::axpy_kernel<kamp::dd::dd_real, Kokkos::Cuda>")
+        axpy = ("kamp::blas::axpy", "kamp::blas::generic::axpy_kernel<kamp::multi_double::dd_real, Kokkos::Cuda>")
         self.assertEqual(sorted(launches), sorted([
-            axpy, ("kamp::blas::gemv::rows", "kamp::blas::generic::gemv_rows_kernel<kamp::dd::dd_real, Kokkos::Cuda>"),
+            axpy, ("kamp::blas::gemv::rows", "kamp::blas::generic::gemv_rows_kernel<kamp::multi_double::dd_real, Kokkos::Cuda>"),
             ("", "sm90_xmma_gemm_s8s8_s32_nn"), ("", "Kokkos::Impl::ViewValueFunctor<Kokkos::Cuda, double, 1>")]))
         self.assertEqual(len(launches[axpy]), 2)
         self.assertEqual(launches[axpy][1]["dram__bytes.sum"], 6e6)  # "6,000,000"

@@ -10,7 +10,7 @@
 
 #include "core/mpfr_value.hpp"
 #include "core/random.hpp"
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "rns/add.hpp"
 #include "rns/invariant.hpp"
 #include "rns/array_stages.hpp"
@@ -36,11 +36,10 @@ struct rns_configs_of;
 
 template <class... Pairs>
 struct rns_configs_of<formats::type_list<Pairs...>> {
-  using type =
-      ::testing::Types<rns_config<typename Pairs::second, format_traits<typename Pairs::first>::moduli>...>;
+  using type = ::testing::Types<rns_config<typename Pairs::second, format_traits<typename Pairs::first>::moduli>...>;
 };
 
-using rns_configs = rns_configs_of<formats::cartesian_t<tested_formats_t<formats::rns_formats>, space_list>>::type;
+using rns_configs = rns_configs_of<formats::cartesian_t<tested_formats_t<blas::rns_formats>, space_list>>::type;
 
 struct rns_config_name {
   template <class T>
@@ -61,7 +60,7 @@ rns::mp_float<N> random_mp(core::random_source& rng, int min_exponent, int max_e
   return rns::random_mp_float<N>(rng, min_exponent, max_exponent, bits);
 }
 
-// The format's unit roundoff, 4/sqrt(M) rounded up (seed 000 eq. (6)).
+// The format's unit roundoff, 4/sqrt(M) rounded up (Isupov and Knyazkov's eq. (6)).
 template <int N>
 core::mpfr_value unit_roundoff() {
   return format_traits<rns::mp_float<N>>::unit_roundoff();
@@ -208,7 +207,8 @@ std::vector<rns::mp_float<N>> split_stages_on(op_kind kind, const std::vector<rn
   if (kind == op_kind::mul) {
     Kokkos::parallel_for(elements, rns::mul_esi_stage<N, Memory>{ox, oy, oz, false, {}, b});
     using digits_stage = rns::mul_digits_stage<N, Memory>;
-    Kokkos::parallel_for(Kokkos::RangePolicy<Space>(0, digits_stage::threads(n)), digits_stage{ox, oy, oz, false, {}, b});
+    Kokkos::parallel_for(Kokkos::RangePolicy<Space>(0, digits_stage::threads(n)),
+                         digits_stage{ox, oy, oz, false, {}, b});
   } else {
     Kokkos::parallel_for(elements, rns::add_esi_stage<N, Memory>{ox, oy, oz, kind == op_kind::sub, b});
     Kokkos::parallel_for(residues, rns::add_digits_stage<N, Memory>{ox, oy, oz, b});

@@ -1,5 +1,5 @@
 // RNS +, -, x against MPFR: every rounded result satisfies fl(x op y) = (x op y)(1 + delta)
-// with |delta| < 4/sqrt(M) (seed 000 eq. 6), keeps the representation invariant (X < 2^q,
+// with |delta| < 4/sqrt(M) (Isupov and Knyazkov's eq. 6), keeps the representation invariant (X < 2^q,
 // lo <= X/M <= up), on every backend and precision, for random operands and for the
 // adversarial mixes below (cancellation, exponent gaps around q, tiny and short operands).
 #include <algorithm>
@@ -30,7 +30,9 @@ void make_operands(std::size_t count, std::vector<rns::mp_float<N>>& x, std::vec
   for (std::size_t i = 0; i < count; ++i) {
     x[i] = kamp::test::random_mp<N>(rng, -200, 200);
     switch (i % 9) {
-      case 0: case 1: case 2:
+      case 0:
+      case 1:
+      case 2:
         y[i] = kamp::test::random_mp<N>(rng, -200, 200);
         break;
       case 3: {  // near-equal magnitudes: x with its low bits changed
@@ -41,16 +43,26 @@ void make_operands(std::size_t count, std::vector<rns::mp_float<N>>& x, std::vec
         y[i] = rns::from_mpfr<N>(v.get());
         break;
       }
-      case 4: y[i] = x[i]; if (rng.next_u64() & 1) y[i].sign ^= 1; break;  // x - x, x + x, x + (-x)
+      case 4:
+        y[i] = x[i];
+        if (rng.next_u64() & 1) y[i].sign ^= 1;
+        break;   // x - x, x + x, x + (-x)
       case 5: {  // exponent gaps around the precision
         const int gap = gaps[rng.integer(0, 10)];
         y[i] = kamp::test::random_mp<N>(rng, 0, 0);
         y[i].exp = x[i].exp - gap * (rng.next_u64() & 1 ? 1 : -1);
         break;
       }
-      case 6: y[i] = rns::from_double<N>(rng.wide_exponent(-1074, 1000), b); break;  // short, incl. subnormal
-      case 7: y[i] = kamp::test::random_mp<N>(rng, -200, 200, static_cast<int>(rng.integer(1, 64))); break;
-      default: y[i] = rns::mp_float<N>::zero(); if (rng.next_u64() & 1) std::swap(x[i], y[i]); break;
+      case 6:
+        y[i] = rns::from_double<N>(rng.wide_exponent(-1074, 1000), b);
+        break;  // short, incl. subnormal
+      case 7:
+        y[i] = kamp::test::random_mp<N>(rng, -200, 200, static_cast<int>(rng.integer(1, 64)));
+        break;
+      default:
+        y[i] = rns::mp_float<N>::zero();
+        if (rng.next_u64() & 1) std::swap(x[i], y[i]);
+        break;
     }
   }
 }

@@ -82,7 +82,8 @@ void check_per_thread_path() {
   Kokkos::View<rns::mp_float<N>*, typename Space::memory_space> vz("z", xs.size());
   rns::apply_per_thread<Space, N, typename Space::memory_space>(Space(), rns::elementwise::mul, vx, vy, vz);
   const auto zs = kamp::test::to_host(vz);
-  for (std::size_t j = 0; j < xs.size(); ++j) ASSERT_TRUE(kamp::test::identical<N>(zs[j], rns::mul<N>(xs[j], ys[j], b)));
+  for (std::size_t j = 0; j < xs.size(); ++j)
+    ASSERT_TRUE(kamp::test::identical<N>(zs[j], rns::mul<N>(xs[j], ys[j], b)));
 }
 
 template <class Config>

@@ -26,17 +26,28 @@ void check_compare_and_scale() {
   for (int i = 0; i < 3000; ++i) {
     x.push_back(kamp::test::random_mp<N>(rng, -30, 30));
     switch (i % 6) {
-      case 0: y.push_back(x.back()); break;  // equal
-      case 1: {                              // one unit in the last place apart
+      case 0:
+        y.push_back(x.back());
+        break;   // equal
+      case 1: {  // one unit in the last place apart
         mpfr_value v = rns::to_mpfr<N>(x.back());
         mpfr_nextabove(v.get());
         y.push_back(rns::from_mpfr<N>(v.get()));
         break;
       }
-      case 2: y.push_back(x.back()); y.back().sign ^= 1; break;
-      case 3: y.push_back(rns::mp_float<N>::zero()); break;
-      case 4: y.push_back(i % 12 == 4 ? rns::mp_float<N>::inf(1) : rns::mp_float<N>::nan()); break;
-      default: y.push_back(kamp::test::random_mp<N>(rng, -30, 30)); break;
+      case 2:
+        y.push_back(x.back());
+        y.back().sign ^= 1;
+        break;
+      case 3:
+        y.push_back(rns::mp_float<N>::zero());
+        break;
+      case 4:
+        y.push_back(i % 12 == 4 ? rns::mp_float<N>::inf(1) : rns::mp_float<N>::nan());
+        break;
+      default:
+        y.push_back(kamp::test::random_mp<N>(rng, -30, 30));
+        break;
     }
     d.push_back(rng.wide_exponent(-300, 300));
   }
@@ -55,8 +66,8 @@ void check_compare_and_scale() {
   for (std::size_t i = 0; i < x.size(); ++i) {
     const mpfr_value a = rns::to_mpfr<N>(x[i]), c = rns::to_mpfr<N>(y[i]);
     const int want = mpfr_unordered_p(a.get(), c.get()) ? 0 : mpfr_cmp(a.get(), c.get());
-    ASSERT_EQ(r[i].order, (want > 0) - (want < 0)) << "i=" << i << " " << kamp::test::describe<N>(x[i]) << " vs "
-                                                   << kamp::test::describe<N>(y[i]);
+    ASSERT_EQ(r[i].order, (want > 0) - (want < 0))
+        << "i=" << i << " " << kamp::test::describe<N>(x[i]) << " vs " << kamp::test::describe<N>(y[i]);
     mpfr_value exact(q + 64);
     mpfr_mul_d(exact.get(), a.get(), d[i], MPFR_RNDN);  // exact: q + 53 bits
     ASSERT_EQ(kamp::rns::invariant_violation<N>(r[i].scaled), "");

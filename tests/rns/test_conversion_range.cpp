@@ -17,8 +17,8 @@ struct wide_values {
   explicit wide_values(long q) {
     const kamp::test::mpfr_exponent_range wide;
     mpfr_set_ui_2exp(above_limit.get(), 1, rns::exponent_limit + 1, MPFR_RNDN);  // 2 * 2^(2^30)
-    mpfr_set_ui_2exp(beyond_max.get(), 1, rns::exponent_limit + q, MPFR_RNDN);    // 2^(q + 2^30)
-    mpfr_set_ui_2exp(below_min.get(), 3, -rns::exponent_limit - 1, MPFR_RNDN);     // 1.5 MIN
+    mpfr_set_ui_2exp(beyond_max.get(), 1, rns::exponent_limit + q, MPFR_RNDN);   // 2^(q + 2^30)
+    mpfr_set_ui_2exp(below_min.get(), 3, -rns::exponent_limit - 1, MPFR_RNDN);   // 1.5 MIN
   }
 };
 
@@ -64,7 +64,7 @@ void check_conversions_in_range(mpfr_exp_t emin, mpfr_exp_t emax) {
 
 template <class Format>
 class rns_conversion_range_test : public ::testing::Test {};
-using rns_formats = kamp::formats::apply_t<kamp::test::tested_formats_t<kamp::formats::rns_formats>, ::testing::Types>;
+using rns_formats = kamp::formats::apply_t<kamp::test::tested_formats_t<kamp::blas::rns_formats>, ::testing::Types>;
 struct format_name {
   template <class T>
   static std::string GetName(int) {

@@ -30,12 +30,31 @@ void check_evaluation_is_rigorous() {
   for (std::size_t k = 0; k < count; ++k) {
     mpz_urandomm(t, state, M);
     switch (k % 6) {
-      case 0: mpz_set(X, t); break;                                          // anywhere
-      case 1: mpz_fdiv_q_2exp(X, t, mpz_sizeinbase(M, 2) - 1 - k % 200); break;  // near 0, 1..200 bits
-      case 2: mpz_fdiv_q_2exp(X, t, 64); mpz_sub(X, M, X); mpz_sub_ui(X, X, 1); break;  // near M
-      case 3: mpz_fdiv_q_2exp(X, M, 1); mpz_fdiv_q_2exp(t, t, 80); mpz_add(X, X, t); break;  // near M/2
-      case 4: mpz_fdiv_q_2exp(X, M, 1); mpz_fdiv_q_2exp(t, t, 80); mpz_sub(X, X, t); break;
-      default: mpz_set_ui(X, k % 2 ? 1 : 0); if (k % 4 == 1) mpz_sub_ui(X, M, 1); break;  // 0, 1, M - 1
+      case 0:
+        mpz_set(X, t);
+        break;  // anywhere
+      case 1:
+        mpz_fdiv_q_2exp(X, t, mpz_sizeinbase(M, 2) - 1 - k % 200);
+        break;  // near 0, 1..200 bits
+      case 2:
+        mpz_fdiv_q_2exp(X, t, 64);
+        mpz_sub(X, M, X);
+        mpz_sub_ui(X, X, 1);
+        break;  // near M
+      case 3:
+        mpz_fdiv_q_2exp(X, M, 1);
+        mpz_fdiv_q_2exp(t, t, 80);
+        mpz_add(X, X, t);
+        break;  // near M/2
+      case 4:
+        mpz_fdiv_q_2exp(X, M, 1);
+        mpz_fdiv_q_2exp(t, t, 80);
+        mpz_sub(X, X, t);
+        break;
+      default:
+        mpz_set_ui(X, k % 2 ? 1 : 0);
+        if (k % 4 == 1) mpz_sub_ui(X, M, 1);
+        break;  // 0, 1, M - 1
     }
     char* s = mpz_get_str(nullptr, 10, X);
     values.emplace_back(s);

@@ -20,9 +20,12 @@ rns::mp_float<N> near_power_of_two(kamp::core::random_source& rng, long magnitud
   const auto k = static_cast<long>(rng.integer(0, 40));
   const int sign = static_cast<int>(rng.next_u64() & 1);
   switch (rng.integer(0, 3)) {
-    case 0: return kamp::test::from_power_of_two<N>(q, -1 - k, magnitude - q, sign);
-    case 1: return kamp::test::from_power_of_two<N>(q - 1, k, magnitude - q, sign);
-    case 2: return kamp::test::from_power_of_two<N>(0, 0, magnitude - 1, sign);
+    case 0:
+      return kamp::test::from_power_of_two<N>(q, -1 - k, magnitude - q, sign);
+    case 1:
+      return kamp::test::from_power_of_two<N>(q - 1, k, magnitude - q, sign);
+    case 2:
+      return kamp::test::from_power_of_two<N>(0, 0, magnitude - 1, sign);
     default: {
       auto x = rns::from_double<N>(1.0 - static_cast<double>(k + 1) * 0x1p-53, rns::basis<N>::host());
       x.exp = static_cast<std::int32_t>(x.exp + magnitude);
@@ -72,8 +75,8 @@ void check_identities() {
     const auto z = run_both<Space, N>(id.kind, id.x_first ? xs : others, id.x_first ? others : xs);
     for (std::size_t i = 0; i < xs.size(); ++i)
       ASSERT_TRUE(rns::to_mpfr<N>(z[i]) == rns::to_mpfr<N>(xs[i]))
-          << "op " << static_cast<int>(id.kind) << (id.x_first ? " x first" : " x second") << ": x = "
-          << kamp::test::describe<N>(xs[i]) << ", got " << kamp::test::describe<N>(z[i]);
+          << "op " << static_cast<int>(id.kind) << (id.x_first ? " x first" : " x second")
+          << ": x = " << kamp::test::describe<N>(xs[i]) << ", got " << kamp::test::describe<N>(z[i]);
   }
 }
 
@@ -109,8 +112,6 @@ TYPED_TEST_SUITE(rns_exact_rounding_test, kamp::test::rns_configs, kamp::test::r
 TYPED_TEST(rns_exact_rounding_test, adding_zero_and_multiplying_by_one_change_nothing) {
   check_identities<TypeParam>();
 }
-TYPED_TEST(rns_exact_rounding_test, results_near_powers_of_two_are_truncated_exactly) {
-  check_truncation<TypeParam>();
-}
+TYPED_TEST(rns_exact_rounding_test, results_near_powers_of_two_are_truncated_exactly) { check_truncation<TypeParam>(); }
 
 }  // namespace

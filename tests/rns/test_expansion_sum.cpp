@@ -99,8 +99,7 @@ void check_expansion_sums() {
     mpfr_sub(error.get(), rns::to_mpfr<N>(wide_got[i]).get(), s.get(), MPFR_RNDN);
     mpfr_abs(error.get(), error.get(), MPFR_RNDN);
     mpfr_abs(allowed.get(), s.get(), MPFR_RNDU);
-    mpfr_mul_d(allowed.get(), allowed.get(), std::ldexp(1.0, 1 - q) + components * std::ldexp(1.0, -q - 54),
-               MPFR_RNDU);
+    mpfr_mul_d(allowed.get(), allowed.get(), std::ldexp(1.0, 1 - q) + components * std::ldexp(1.0, -q - 54), MPFR_RNDU);
     ASSERT_TRUE(mpfr_lessequal_p(error.get(), allowed.get()))
         << i << ": error " << mpfr_value(error).to_string(6) << " above " << allowed.to_string(6);
   }

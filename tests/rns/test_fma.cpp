@@ -26,14 +26,14 @@ rns::mp_float<N> cancelling(const rns::mp_float<N>& a, const rns::mp_float<N>& x
   mpfr_set(c.get(), p.get(), MPFR_RNDZ);
   if (depth > 0 && mpfr_regular_p(c.get())) {
     mpfr_value w(64);
-    mpfr_set_ui_2exp(w.get(), static_cast<unsigned long>(rng.integer(1, 1000)),
-                     mpfr_get_exp(c.get()) - depth - 10, MPFR_RNDN);
+    mpfr_set_ui_2exp(w.get(), static_cast<unsigned long>(rng.integer(1, 1000)), mpfr_get_exp(c.get()) - depth - 10,
+                     MPFR_RNDN);
     mpfr_add(c.get(), c.get(), w.get(), MPFR_RNDZ);
   }
   mpfr_neg(c.get(), c.get(), MPFR_RNDN);
   // Outside the format's exponent range (a product near its ends): no such c.
-  if (mpfr_regular_p(c.get()) && (mpfr_get_exp(c.get()) - q < -rns::exponent_limit ||
-                                  mpfr_get_exp(c.get()) - q > rns::exponent_limit))
+  if (mpfr_regular_p(c.get()) &&
+      (mpfr_get_exp(c.get()) - q < -rns::exponent_limit || mpfr_get_exp(c.get()) - q > rns::exponent_limit))
     return rns::mp_float<N>::zero();
   return rns::from_mpfr<N>(c.get());
 }
@@ -48,25 +48,37 @@ void make_triples(std::size_t count, std::vector<rns::mp_float<N>>& a, std::vect
   x.resize(count);
   c.resize(count);
   // Gaps between c's exponent and the product's, around each branch of the alignment.
-  const int gaps[] = {-2 * q - 2, -2 * q + 2, -q - 3, -q + 4, -q + 5, -q, -3, 0, 1, 3, 4, q - 5, q - 4, q - 3, q, 2 * q};
+  const int gaps[] = {-2 * q - 2, -2 * q + 2, -q - 3, -q + 4, -q + 5, -q,    -3, 0,
+                      1,          3,          4,      q - 5,  q - 4,  q - 3, q,  2 * q};
   for (std::size_t i = 0; i < count; ++i) {
     a[i] = kamp::test::random_mp<N>(rng, -200, 200);
     x[i] = kamp::test::random_mp<N>(rng, -200, 200);
     const std::int64_t product_exp = static_cast<std::int64_t>(a[i].exp) + x[i].exp;
     switch (i % 12) {
-      case 0: case 1: case 2:  // comparable magnitudes: c's significand at the product's top
+      case 0:
+      case 1:
+      case 2:  // comparable magnitudes: c's significand at the product's top
         c[i] = kamp::test::random_mp<N>(rng, 0, 0);
         c[i].exp = static_cast<std::int32_t>(product_exp + q);
         break;
-      case 3: c[i] = kamp::test::random_mp<N>(rng, -400, 400); break;
-      case 4: c[i] = cancelling<N>(a[i], x[i], static_cast<int>(rng.integer(0, 2 * q)), rng); break;
+      case 3:
+        c[i] = kamp::test::random_mp<N>(rng, -400, 400);
+        break;
+      case 4:
+        c[i] = cancelling<N>(a[i], x[i], static_cast<int>(rng.integer(0, 2 * q)), rng);
+        break;
       case 5: {
         c[i] = kamp::test::random_mp<N>(rng, 0, 0);
         c[i].exp = static_cast<std::int32_t>(product_exp + q + gaps[rng.integer(0, 15)]);
         break;
       }
-      case 6: c[i] = kamp::test::random_mp<N>(rng, -200, 200, static_cast<int>(rng.integer(1, 64))); break;
-      case 7: a[i] = rns::from_double<N>(rng.wide_exponent(-1074, 1000), b); c[i] = cancelling<N>(a[i], x[i], 0, rng); break;
+      case 6:
+        c[i] = kamp::test::random_mp<N>(rng, -200, 200, static_cast<int>(rng.integer(1, 64)));
+        break;
+      case 7:
+        a[i] = rns::from_double<N>(rng.wide_exponent(-1074, 1000), b);
+        c[i] = cancelling<N>(a[i], x[i], 0, rng);
+        break;
       case 8: {  // zeros and special values in any position
         const rns::mp_float<N> specials[] = {rns::mp_float<N>::zero(), rns::mp_float<N>::inf(0),
                                              rns::mp_float<N>::inf(1), rns::mp_float<N>::nan()};
@@ -92,7 +104,9 @@ void make_triples(std::size_t count, std::vector<rns::mp_float<N>>& a, std::vect
         if (rng.next_u64() & 1) c[i].exp = -rns::exponent_limit + static_cast<std::int32_t>(rng.integer(0, 2 * q));
         break;
       }
-      default: c[i] = x[i]; break;  // a x + x
+      default:
+        c[i] = x[i];
+        break;  // a x + x
     }
   }
 }
@@ -100,7 +114,8 @@ void make_triples(std::size_t count, std::vector<rns::mp_float<N>>& a, std::vect
 struct apply_fma {
   template <int N>
   KOKKOS_INLINE_FUNCTION rns::mp_float<N> operator()(const rns::mp_float<N>& a, const rns::mp_float<N>& x,
-                                                     const rns::mp_float<N>& c, const rns::basis_constants<N>& b) const {
+                                                     const rns::mp_float<N>& c,
+                                                     const rns::basis_constants<N>& b) const {
     return rns::fma<N>(a, x, c, b);
   }
 };

@@ -1,9 +1,9 @@
 // round_on_lanes (rns/round_on_lanes.hpp) gives what round_with_exponent gives on the same
 // backend, bit for bit, at every precision (a backend's own libm may place an interval's last bit
-// differently, e.g. the log2 of a refining evaluation, so the reference runs beside it): products of random significands of every length (so every
-// surplus from 1 to q bits, and every word count of X mod 2^k), the longest products, products
-// at both ends of the exponent range, zero and special values, and wrapped differences that
-// need the exact sign decision.
+// differently, e.g. the log2 of a refining evaluation, so the reference runs beside it): products
+// of random significands of every length (so every surplus from 1 to q bits, and every word count
+// of X mod 2^k), the longest products, products at both ends of the exponent range, zero and
+// special values, and wrapped differences that need the exact sign decision.
 #include "rns/round_on_lanes.hpp"
 #include "tests/rns/rns_test_support.hpp"
 
@@ -51,16 +51,16 @@ std::vector<unrounded<N>> cases() {
   all.push_back(product<N>(top, kamp::test::from_power_of_two<N>(q - 1, 1, 0, 1)));
   // Both ends of the exponent range: overflow, the longest significand that still fits,
   // gradual underflow and underflow to zero.
-  for (const std::int64_t exp : {limit - 2 * q, limit - q - 1, limit - q + 1, limit, -limit - q, -limit - 2 * q + 3,
-                                 -limit - 3 * q})
+  for (const std::int64_t exp :
+       {limit - 2 * q, limit - q - 1, limit - q + 1, limit, -limit - q, -limit - 2 * q + 3, -limit - 3 * q})
     for (int k = 0; k < 8; ++k) {
       const auto x = kamp::test::random_mp<N>(rng, 0, 0, random_bits());
       const auto y = kamp::test::random_mp<N>(rng, 0, 0, random_bits());
       all.push_back(product<N>(x, y, exp - x.exp - y.exp));
     }
   // Zero and special values.
-  for (const auto& special : {rns::mp_float<N>(), rns::mp_float<N>::inf(0), rns::mp_float<N>::inf(1),
-                              rns::mp_float<N>::nan()})
+  for (const auto& special :
+       {rns::mp_float<N>(), rns::mp_float<N>::inf(0), rns::mp_float<N>::inf(1), rns::mp_float<N>::nan()})
     all.push_back(product<N>(special, top));
   // Wrapped differences M - D, whose sign the round stage decides exactly, and values whose
   // interval it evaluates afresh.
@@ -92,7 +92,8 @@ void check_round_on_lanes() {
     flags.push_back(u.flags);
     exps.push_back(u.exp);
   }
-  rns::mp_array<N, memory> device(static_cast<std::size_t>(count), "values"), reference(static_cast<std::size_t>(count), "reference");
+  rns::mp_array<N, memory> device(static_cast<std::size_t>(count), "values"),
+      reference(static_cast<std::size_t>(count), "reference");
   rns::copy_from_host(device, values);
   rns::copy_from_host(reference, values);
   Kokkos::View<std::int32_t*, memory> flags_view("flags", count);

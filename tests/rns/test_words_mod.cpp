@@ -63,9 +63,8 @@ void check_words_mod() {
   Kokkos::deep_copy(iv, Kokkos::View<int*, Kokkos::HostSpace>(modulus_host.data(), count));
   const rns::basis_constants<N>* bd = rns::basis<N>::template in<Memory>();
   Kokkos::parallel_for(
-      Kokkos::RangePolicy<Space>(0, count), KOKKOS_LAMBDA(std::int64_t k) {
-        rv(k) = rns::words_mod<N>(&wv(k * words), uv(k), iv(k), *bd);
-      });
+      Kokkos::RangePolicy<Space>(0, count),
+      KOKKOS_LAMBDA(std::int64_t k) { rv(k) = rns::words_mod<N>(&wv(k * words), uv(k), iv(k), *bd); });
   const auto got = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rv);
   for (std::int64_t k = 0; k < count; ++k) {
     const auto m = static_cast<std::uint32_t>(b.m[modulus_host[k]]);
@@ -117,8 +116,10 @@ void check_low_bits() {
   for (int trial = 0; trial < 24; ++trial) {
     std::vector<rns::residue> s(N);
     for (int i = 0; i < N; ++i)
-      s[i] = trial == 0 ? b.m[i] - 1 : trial == 1 ? 0 : trial == 2 ? (i % 2 ? b.m[i] - 1 : 0)
-                                                    : static_cast<rns::residue>(rng.integer(0, b.m[i] - 1));
+      s[i] = trial == 0   ? b.m[i] - 1
+             : trial == 1 ? 0
+             : trial == 2 ? (i % 2 ? b.m[i] - 1 : 0)
+                          : static_cast<rns::residue>(rng.integer(0, b.m[i] - 1));
     mpz_set_ui(S, 0);
     for (int i = 0; i < N; ++i) {
       mpz_divexact_ui(Mi, M, static_cast<unsigned long>(b.m[i]));

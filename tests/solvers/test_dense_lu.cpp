@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "core/mpfr_reference.hpp"
 #include "solvers/dense_lu.hpp"
 #include "solvers/vendor_lu.hpp"
@@ -17,7 +17,7 @@
 namespace kamp::test {
 namespace {
 
-using lu_cases = blas_cases_t<formats::lu_formats>;
+using lu_cases = blas_cases_t<blas::lu_formats>;
 
 template <class Case>
 class dense_lu_test : public ::testing::Test {};
@@ -74,7 +74,7 @@ TYPED_TEST(dense_lu_test, SmallExactCases) {
   using F = typename TypeParam::format;
   using memory = typename TypeParam::memory;
   // Order 1: 2 / 4 = 0.5 exactly (the reciprocal of a power of two is exact).
-  solvers::dense_problem one{"one", 1, 0, {dd::dd_real(4.0)}, {2.0}};
+  solvers::dense_problem one{"one", 1, 0, {multi_double::dd_real(4.0)}, {2.0}};
   const auto x1 = direct_solve<F, typename TypeParam::space>(one);
   EXPECT_TRUE(same_bits<F>(x1[0], from_double<F>(0.5)));
   // Order 0: nothing to do, no error.
@@ -90,7 +90,11 @@ TYPED_TEST(dense_lu_test, ZeroPivotAndArgumentErrors) {
   const typename TypeParam::space space;
   // [1 2; 2 4]: rows interchanged, then U(2, 2) = 1 - 0.5 * 2 = 0 exactly.
   const solvers::dense_problem singular{
-      "singular", 2, 0, {dd::dd_real(1), dd::dd_real(2), dd::dd_real(2), dd::dd_real(4)}, {1, 1}};
+      "singular",
+      2,
+      0,
+      {multi_double::dd_real(1), multi_double::dd_real(2), multi_double::dd_real(2), multi_double::dd_real(4)},
+      {1, 1}};
   try {
     solvers::dense_lu_factor(space, solvers::matrix_of<F, memory>(singular));
     ADD_FAILURE() << "no error for a singular matrix";

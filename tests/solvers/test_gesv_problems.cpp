@@ -42,9 +42,11 @@ TEST(gesv_problems, ConditionNumberIsThePrescribedOne) {
 TEST(gesv_problems, FormatsHoldTheMatrixExactly) {
   const auto p = solvers::ill_conditioned_problem(12, 1e10, 8);
   for (const auto& v : p.a) {
-    const auto exact = dd::to_mpfr(v);
-    EXPECT_TRUE(mpfr_equal_p(format_traits<dd::qd_real>::to_mpfr(solvers::from_dd<dd::qd_real>(v)).get(), exact.get()));
-    EXPECT_TRUE(mpfr_equal_p(format_traits<dd::dd_real>::to_mpfr(solvers::from_dd<dd::dd_real>(v)).get(), exact.get()));
+    const auto exact = multi_double::to_mpfr(v);
+    EXPECT_TRUE(mpfr_equal_p(
+        format_traits<multi_double::qd_real>::to_mpfr(solvers::from_dd<multi_double::qd_real>(v)).get(), exact.get()));
+    EXPECT_TRUE(mpfr_equal_p(
+        format_traits<multi_double::dd_real>::to_mpfr(solvers::from_dd<multi_double::dd_real>(v)).get(), exact.get()));
     EXPECT_EQ(solvers::from_dd<double>(v), v.hi);
   }
 }

@@ -13,7 +13,7 @@
 namespace kamp::test {
 namespace {
 
-using fused_formats = formats::type_list<double, dd::dd_real, dd::qd_real>;
+using fused_formats = formats::type_list<double, multi_double::dd_real, multi_double::qd_real>;
 using fused_cases = blas_cases_t<fused_formats>;
 
 template <class T>
@@ -160,7 +160,7 @@ void check_steps_over_doubles(std::size_t n, std::uint64_t seed) {
   }
   auto copy = [](std::vector<value> v, const char* label) { return stored<Case>(v, label); };
   const array z(n, "z"), w(n, "w"), r = copy(o.r, "r"), az = copy(o.az, "az"), aw = copy(o.aw, "aw"),
-              r0 = copy(o.r0, "r0");
+                                    r0 = copy(o.r0, "r0");
   solvers::detail::from_double(exec, zd, z);
   solvers::detail::from_double(exec, wd, w);
   const array x = copy(o.x, "x"), x_ref = copy(o.x, "x_ref"), t(n, "t"), t_ref(n, "t_ref"), r_new(n, "r_new"),

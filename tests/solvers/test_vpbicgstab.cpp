@@ -1,4 +1,4 @@
-// VPBi-CGSTAB (seed 003 Fig. 1) and plain Bi-CGSTAB with the outer loop in double, dd_real,
+// VPBi-CGSTAB (Fig. 1 of its paper) and plain Bi-CGSTAB with the outer loop in double, dd_real,
 // qd_real and RNS at 212 bits on every backend, on the edge-element curl-curl problem (singular,
 // consistent right-hand side): converged, with the final true residual ||b - A x|| / ||b||
 // recomputed exactly in MPFR on the host; a tolerance below what the format attains is never
@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "solvers/vpbicgstab.hpp"
 #include "sparse/edge_curl_curl.hpp"
 #include "tests/solvers/solver_checks.hpp"
@@ -17,7 +17,7 @@
 namespace kamp::test {
 namespace {
 
-using solver_formats = formats::solver_formats;
+using solver_formats = blas::solver_formats;
 using solver_cases = blas_cases_t<solver_formats>;
 
 // The small curl-curl problem both checks solve: A, b and a zero start x, in the case's memory.
@@ -79,7 +79,7 @@ void check_solves_curl_curl(bool precondition) {
   }
 }
 
-// A tolerance of u^2 (1e-32 in double, as in the review's 1e-30 run) is below the true residual
+// A tolerance of u^2 (1e-32 in double) is below the true residual
 // the format can attain, about u ||A|| ||x|| / ||b||: whether or not the recurrence residual falls
 // below it (then converged_recurrence_only; ill_conditioned_problem_test shows one that does), the
 // run is never reported converged, and the true residual it reports is the attained one.
@@ -112,9 +112,9 @@ void check_tolerance_below_attainable(bool precondition) {
   }
 }
 
-// The review's run: Bi-CGSTAB in double with tolerance 1e-30 stopped on its recurrence residual
-// and reported converged with a true residual near 1e-15. It is converged_recurrence_only now,
-// with both residuals; the same run in dd_real reaches 1e-30 in both and is converged.
+// Bi-CGSTAB in double with tolerance 1e-30 stops on its recurrence residual while the true
+// residual stays near 1e-15: that is converged_recurrence_only, with both residuals, never
+// converged; the same run in dd_real reaches 1e-30 in both and is converged.
 template <class Space>
 void check_recurrence_only_in_double() {
   const sparse::csr_host host = nonsymmetric_tridiagonal();
@@ -138,15 +138,15 @@ void check_recurrence_only_in_double() {
       EXPECT_GT(exact, 1e-17);
     }
     {
-      using Case = blas_case<formats::pair<dd::dd_real, Space>>;
-      std::vector<dd::dd_real> bs, xs(rhs.size(), from_double<dd::dd_real>(0.0));
-      for (double v : rhs) bs.push_back(from_double<dd::dd_real>(v));
+      using Case = blas_case<formats::pair<multi_double::dd_real, Space>>;
+      std::vector<multi_double::dd_real> bs, xs(rhs.size(), from_double<multi_double::dd_real>(0.0));
+      for (double v : rhs) bs.push_back(from_double<multi_double::dd_real>(v));
       auto x = stored<Case>(xs, "x");
       const auto r = solvers::vpbicgstab(Space(), sparse::csr_matrix<typename Case::memory>(host),
                                          stored<Case>(bs, "b"), x, options);
       EXPECT_EQ(r.status, solvers::solver_status::converged) << solvers::to_string(r.status);
       EXPECT_LE(r.true_residual, options.tolerance);
-      EXPECT_LE(exact_relative_residual<dd::dd_real>(host, copy_to_host(x), bs), options.tolerance);
+      EXPECT_LE(exact_relative_residual<multi_double::dd_real>(host, copy_to_host(x), bs), options.tolerance);
     }
   }
 }

@@ -1,5 +1,5 @@
 // The edge-element curl-curl generator: symmetric bit for bit, the gradients of interior nodal
-// functions in its null space, positive semidefinite, the nonzeros per row of seed 003's class,
+// functions in its null space, positive semidefinite, the nonzeros per row of the VPBi-CGSTAB paper's class,
 // the hand-computed diagonal 8/3 of an interior x-edge on the unit grid, a right-hand side with
 // G^T b = 0 exactly, the unknown count, the bounded cube search, and argument errors (oversized
 // meshes among them).
@@ -151,7 +151,7 @@ TEST(edge_curl_curl, UnknownCountsAndSeedSize) {
 }
 
 // The largest cube whose matrix 32-bit columns index bounds the search: past it the search for a
-// mesh size overflowed int64 and never returned.
+// mesh size would overflow int64 and never return.
 TEST(edge_curl_curl, CubeSearchIsBounded) {
   const std::int64_t most = sparse::max_cube_unknowns();
   EXPECT_EQ(most, 3 * 895 * 894 * 894);

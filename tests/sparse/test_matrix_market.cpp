@@ -73,7 +73,7 @@ TEST(matrix_market, WriteThenReadIsExact) {
   EXPECT_EQ(b.values, a.values);  // bit for bit: 17 significant digits
 }
 
-// Subnormal doubles are numbers like any other: read exactly (std::stod rejected them as out of
+// Subnormal doubles are numbers like any other: read exactly (std::stod rejects them as out of
 // range), in real and symmetric files, and written and read back bit for bit.
 TEST(matrix_market, SubnormalValuesAreReadExactly) {
   const double denorm_min = std::numeric_limits<double>::denorm_min();
@@ -131,8 +131,8 @@ TEST(matrix_market, MalformedFilesNameLineAndProblem) {
   expect_error(head + "2 2 1\n1 1 1\n2 2 1\n", 4, "more entries");
   expect_error("%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n1 2 1\n", 3, "above the diagonal");
   expect_error("%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 1 1.5\n", 3, "not an integer");
-  // Finite duplicates that sum beyond double, named on the last line (found by the matrix_market
-  // fuzzer: fuzz/corpus/matrix_market/duplicates_overflow was read with an Inf entry).
+  // Finite duplicates that sum beyond double, named on the last line
+  // (fuzz/corpus/matrix_market/duplicates_overflow: never read as an Inf entry).
   expect_error(head + "2 2 3\n2 1 1e308\n1 1 1\n2 1 1e308\n", 5, "the duplicate entries at (2, 1) sum beyond");
   expect_error("%%MatrixMarket matrix coordinate real symmetric\n2 2 2\n2 1 -1e308\n2 1 -1e308\n", 4,
                "the duplicate entries at (1, 2) sum beyond");

@@ -23,7 +23,8 @@ sparse::csr_host shuffled_grid(std::int64_t side_x, std::int64_t side_y, std::ui
   std::vector<std::int64_t> r, c;
   std::vector<double> v;
   const auto add = [&](std::int64_t i, std::int64_t j, double value) {
-    r.push_back(shuffle[static_cast<std::size_t>(i)]), c.push_back(shuffle[static_cast<std::size_t>(j)]), v.push_back(value);
+    r.push_back(shuffle[static_cast<std::size_t>(i)]), c.push_back(shuffle[static_cast<std::size_t>(j)]),
+        v.push_back(value);
   };
   for (std::int64_t y = 0; y < side_y; ++y) {
     for (std::int64_t x = 0; x < side_x; ++x) {

@@ -31,7 +31,8 @@ TEST(row_blocks, balance_nonzeros_and_find_owners) {
     EXPECT_EQ(blocks.rows(), a.rows);
     const double share = static_cast<double>(a.nnz()) / parts;
     for (int r = 0; r < parts; ++r) {
-      const auto nnz = a.row_ptr[static_cast<std::size_t>(blocks.end(r))] - a.row_ptr[static_cast<std::size_t>(blocks.begin(r))];
+      const auto nnz =
+          a.row_ptr[static_cast<std::size_t>(blocks.end(r))] - a.row_ptr[static_cast<std::size_t>(blocks.begin(r))];
       EXPECT_NEAR(static_cast<double>(nnz), share, 8.0) << parts << " parts, block " << r;
       EXPECT_EQ(blocks.owner(blocks.begin(r)), r);
       EXPECT_EQ(blocks.owner(blocks.end(r) - 1), r);

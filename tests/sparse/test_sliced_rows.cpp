@@ -43,7 +43,8 @@ void check_slices(const sparse::csr_host& a, const std::vector<std::int32_t>* li
     std::int64_t widest = 0;
     for (std::int64_t k = 32 * slice; k < std::min(slots, 32 * slice + 32); ++k) {
       const std::int64_t i = list ? (*list)[static_cast<std::size_t>(k)] : k;
-      const std::int64_t begin = a.row_ptr[static_cast<std::size_t>(i)], end = a.row_ptr[static_cast<std::size_t>(i + 1)];
+      const std::int64_t begin = a.row_ptr[static_cast<std::size_t>(i)],
+                         end = a.row_ptr[static_cast<std::size_t>(i + 1)];
       ASSERT_EQ(s.length[static_cast<std::size_t>(k)], end - begin) << "slot " << k;
       widest = std::max(widest, end - begin);
       for (std::int64_t j = 0; j < end - begin; ++j) {

@@ -2,7 +2,7 @@
 // output within gamma_(2r+3) (|alpha| (|A||x|)_i + |beta| |y_i|) (sparse/spmv.hpp, r the row's
 // nonzero count); empty rows, a dense row, duplicates summed on assembly; beta = 0 must not read
 // y (NaN there); every row shape (lanes per row, rows per team) within the same bound; one thread
-// per row the row's chain bit for bit (dd_real's two-part sums, dd/mixed_product_sum.hpp), from
+// per row the row's chain bit for bit (dd_real's two-part sums, multi_double/mixed_product_sum.hpp), from
 // CSR and from sliced rows, with Inf, NaN and overflowing products the fma chain's; argument
 // errors, a bad shape among them, named with y untouched. The same over x in double, whose rows
 // the multi-double formats round once (tighter bound, special values the fma chain's).
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "format_list/format_list.hpp"
+#include "blas/format_list.hpp"
 #include "sparse/row_sum_chain.hpp"
 #include "sparse/spmv.hpp"
 #include "tests/blas/product_checks.hpp"
@@ -20,7 +20,7 @@
 namespace kamp::test {
 namespace {
 
-using spmv_formats = formats::spmv_formats;
+using spmv_formats = blas::spmv_formats;
 using spmv_cases = blas_cases_t<spmv_formats>;
 
 // rows x cols with about 4 % nonzeros, row 3 empty, row 7 dense, a few duplicate triplets.
@@ -41,9 +41,10 @@ sparse::csr_host random_matrix(core::random_source& rng, std::int64_t rows, std:
 }
 
 template <class Case>
-void check_spmv(bool beta_zero,
-                const sparse::row_shape& shape = sparse::default_row_shape<typename Case::space, typename Case::format>(),
-                sparse::row_storage storage = sparse::default_row_storage<typename Case::memory>()) {
+void check_spmv(
+    bool beta_zero,
+    const sparse::row_shape& shape = sparse::default_row_shape<typename Case::space, typename Case::format>(),
+    sparse::row_storage storage = sparse::default_row_storage<typename Case::memory>()) {
   using F = typename Case::format;
   using traits = typename Case::traits;
   const std::int64_t rows = 131, cols = 97;
@@ -155,8 +156,8 @@ void check_row_chain_special_values(sparse::row_storage storage) {
         << "y[" << i << "]: " << traits::to_string(g) << " vs the host's chain";
     const auto fma_row = host_row<F, fma_by_double_chain<F>, fma_by_double_chain<F>>(host, xs, i);
     if (!std::isfinite(traits::to_double(ctx, fma_row))) {
-      ASSERT_TRUE(same_bits<F>(g, fma_row)) << "y[" << i << "]: " << traits::to_string(g) << " vs the fma chain's "
-                                           << traits::to_string(fma_row);
+      ASSERT_TRUE(same_bits<F>(g, fma_row))
+          << "y[" << i << "]: " << traits::to_string(g) << " vs the fma chain's " << traits::to_string(fma_row);
     }
     bool special_operand = false;
     for (std::int64_t p = host.row_ptr[static_cast<std::size_t>(i)]; p < host.row_ptr[static_cast<std::size_t>(i + 1)];
@@ -208,8 +209,8 @@ void check_spmv_arguments() {
   auto y_long_values = random_values<F>(rng, 21);
   const auto y_long = stored<Case>(y_long_values, "y");
   expect_invalid_argument("y", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y_long); });
-  for (const sparse::row_shape bad : {sparse::row_shape{3, 1}, sparse::row_shape{64, 1}, sparse::row_shape{32, 64},
-                                      sparse::row_shape{1, 0}}) {
+  for (const sparse::row_shape bad :
+       {sparse::row_shape{3, 1}, sparse::row_shape{64, 1}, sparse::row_shape{32, 64}, sparse::row_shape{1, 0}}) {
     expect_invalid_argument("shape", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y, bad); });
   }
   const auto after = copy_to_host(y);
@@ -328,7 +329,9 @@ void check_spmv_of_doubles(const sparse::row_shape& shape, sparse::row_storage s
     if (shape.lanes == 1) {
       std::vector<double> special_x = xs;
       for (const auto& [j, v] : {std::pair<std::size_t, double>{5, std::numeric_limits<double>::infinity()},
-                                 {11, std::numeric_limits<double>::quiet_NaN()}, {20, 1e308}, {21, -1e308}})
+                                 {11, std::numeric_limits<double>::quiet_NaN()},
+                                 {20, 1e308},
+                                 {21, -1e308}})
         special_x[j] = v;
       auto y_special = stored<Case>(ys, "y");
       sparse::spmv(typename Case::space(), alpha, A, double_vector<typename Case::memory>(special_x, "x"), beta,
@@ -395,8 +398,9 @@ void check_spmv_of_doubles_arguments() {
   const auto one = from_double<F>(1.0);
   expect_invalid_argument("x", [&] { sparse::spmv(typename Case::space(), one, A, x_short, one, y); });
   expect_invalid_argument("y", [&] { sparse::spmv(typename Case::space(), one, A, x, one, y_long); });
-  expect_invalid_argument("shape",
-                          [&] { sparse::spmv(typename Case::space(), one, A, x, one, y, sparse::row_shape{3, 1}); });
+  expect_invalid_argument("shape", [&] {
+    sparse::spmv(typename Case::space(), one, A, x, one, y, sparse::row_shape{3, 1});
+  });
   const auto after = copy_to_host(y);
   for (std::size_t i = 0; i < ys.size(); ++i) EXPECT_TRUE(same_bits<F>(after[i], ys[i])) << "y[" << i << "] written";
 }

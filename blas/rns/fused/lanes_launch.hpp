@@ -20,8 +20,7 @@ template <int N, class ExecSpace>
 lanes_policy<ExecSpace> lanes_launch(const ExecSpace& exec, std::int64_t values) {
   int lanes = N < 32 ? N : 32;
   while (lanes > lanes_policy<ExecSpace>::vector_length_max()) lanes /= 2;
-  return lanes_policy<ExecSpace>(exec, values, 1, lanes)
-      .set_scratch_size(0, Kokkos::PerTeam(sizeof(lanes_scratch<N>)));
+  return lanes_policy<ExecSpace>(exec, values, 1, lanes).set_scratch_size(0, Kokkos::PerTeam(sizeof(lanes_scratch<N>)));
 }
 
 }  // namespace kamp::rns

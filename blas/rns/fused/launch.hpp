@@ -44,7 +44,7 @@ void launch_fused(const std::string& label, const ExecSpace& exec, const mp_arra
   Kokkos::parallel_for(label, policy, kernel);
   Kokkos::parallel_for(label + "::finish", lanes_launch<N>(exec, outputs),
                        fused_finish<N, ExecSpace, MemorySpace>{workspace.sums, workspace.sum_grid, workspace.sum_bits,
-                                                                y.array, y.map, b});
+                                                               y.array, y.map, b});
 }
 
 }  // namespace kamp::rns

@@ -1,6 +1,7 @@
 #pragma once
-// The RNS DOT on the fused GEMV kernel's exact accumulation: no product rounded, R + 1 roundings in all (R partial sums and their total), where the
-// split stages round each of the n products and add them with a rounding each.
+// The RNS DOT on the fused GEMV kernel's exact accumulation: no product rounded, R + 1 roundings
+// in all (R partial sums and their total), where the split stages round each of the n products
+// and add them with a rounding each.
 //
 // x and y (unit strides) are read as R consecutive blocks of C terms, C = ceil(n / R), the last
 // block shorter. The fused kernel (blas/rns/fused/team_kernel.hpp) sums each block exactly on its
@@ -33,9 +34,9 @@ namespace kamp::rns {
 // The DOT's lanes per term and threads per block on a GPU: E3's best 'T' shapes of the fused
 // GEMV, one lane of 128 threads up to 212 bits and four lanes of 32 from 424; on a CPU the
 // derived shape (one thread a block). The second pass (`total`), one team for all R partial
-// sums, takes four times the threads (as many as the scratch allows): with the derived 32 threads
-// of 4 lanes it ran 164 us at R = 1696 and 212 bits at 6 % achieved occupancy, longer than the
-// block sums' 143 us (ncu in the VP solve, 92fda7c).
+// sums, takes four times the threads (as many as the scratch allows): one team is the whole pass,
+// and with the derived 32 threads it holds too few warps to hide its latency, which made it
+// outlast the block sums (experiments/comparisons/vp_rns212_fused_dot.txt).
 template <int N, class ExecSpace>
 constexpr fused_shape dot_shape(bool total = false) {
   if (std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value) return fused_shape{};
@@ -46,8 +47,9 @@ constexpr fused_shape dot_shape(bool total = false) {
 // x.y for n >= 1 terms with unit strides; the result stays in w.total (a device value) and is
 // returned on the host.
 template <class ExecSpace, int N, class MemorySpace>
-mp_float<N> fused_dot(const std::string& label, const ExecSpace& exec, std::int64_t n, const mp_array<N, MemorySpace>& x,
-                      const mp_array<N, MemorySpace>& y, vector_sum_workspace<N, MemorySpace>& w) {
+mp_float<N> fused_dot(const std::string& label, const ExecSpace& exec, std::int64_t n,
+                      const mp_array<N, MemorySpace>& x, const mp_array<N, MemorySpace>& y,
+                      vector_sum_workspace<N, MemorySpace>& w) {
   const dot_blocks blocks = dot_blocks::of(n);
   w.reserve(0, blocks.count);
   w.fused.reserve(0, 0, blocks.count);
@@ -57,7 +59,8 @@ mp_float<N> fused_dot(const std::string& label, const ExecSpace& exec, std::int6
   const bool one_block = blocks.count == 1;
   const operand<N, MemorySpace> partial{one_block ? w.total : w.partial, {1, blocks.count}};
   using kernel_type = gemv_fused_kernel<N, ExecSpace, MemorySpace, true>;
-  auto kernel = kernel_type::make(x, blocks.length, true, y, blocks.length, partial, blocks.count, false, w.fused, b, f);
+  auto kernel =
+      kernel_type::make(x, blocks.length, true, y, blocks.length, partial, blocks.count, false, w.fused, b, f);
   kernel.d_stride = blocks.length;
   kernel.last_terms = n - (blocks.count - 1) * blocks.length;
   const fused_shape shape = fused_launch_shape(kernel, dot_shape<N, ExecSpace>());
@@ -69,12 +72,11 @@ mp_float<N> fused_dot(const std::string& label, const ExecSpace& exec, std::int6
   Kokkos::parallel_for(label + "::blocks", policy, kernel);
   Kokkos::parallel_for(label + "::blocks::finish", lanes_launch<N>(exec, blocks.count),
                        fused_finish<N, ExecSpace, MemorySpace>{w.fused.sums, w.fused.sum_grid, w.fused.sum_bits,
-                                                                partial.array, partial.map, b});
+                                                               partial.array, partial.map, b});
   if (!one_block)
     launch_fused(label + "::total", exec, w.partial, blocks.count, 1, blocks.count, true,
                  from_double<N>(1.0, basis<N>::host()), operand<N, MemorySpace>{w.ones, {1, blocks.count}},
-                 mp_float<N>::zero(), operand<N, MemorySpace>{w.total, {1, 1}}, w.fused,
-                 dot_shape<N, ExecSpace>(true));
+                 mp_float<N>::zero(), operand<N, MemorySpace>{w.total, {1, 1}}, w.fused, dot_shape<N, ExecSpace>(true));
   exec.fence();
   return copy_to_host(w.total)[0];
 }

@@ -44,7 +44,7 @@ struct fused_scan_reducer {
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = value_type(); }
   KOKKOS_INLINE_FUNCTION value_type& reference() const { return value; }
-  KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value, 1); }
+  KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value); }
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
 

@@ -20,7 +20,7 @@
 //
 // Error: each term errs by less than 2^g (terms below the grid are dropped with the same
 // bound), so the sum errs by less than T 2^g <= 2^(top - 2q + 2 + 2L) plus one rounding of
-// the result: far inside seed 000's gamma_{k+2} bound, which assumes a rounding per term.
+// the result: far inside Isupov and Knyazkov's gamma_{k+2} bound, which assumes a rounding per term.
 //
 // Threads of a team take terms in turn; the vector lanes of a thread share one term's
 // residues (so the residues of one element are read in one coalesced access whatever the
@@ -32,13 +32,19 @@
 // synchronisation besides the vector reductions.
 //
 // Residue arithmetic: d, and beta after it, are first put in CRT form (x_i w_i 2^32 mod m_i,
-// blas/rns/crt_factors.hpp), so that one mont_mul gives s_i = p_i w_i mod m_i for the product's residue
-// p_i = a_i x_i mod m_i, with 32-bit integer operations only: s_i is the CRT term that a
+// blas/rns/crt_factors.hpp), so that one mont_mul gives s_i = p_i w_i mod m_i for the product's
+// residue p_i = a_i x_i mod m_i, with 32-bit integer operations only: s_i is the CRT term that a
 // truncation reads, and the factor w_i^-1 2^j (j = s up, or -t after a truncation, negated for
 // a negative term) gives the placed residue without a reduction. Each thread adds such products
 // (below 2^56) to its 64-bit accumulators and folds them modulo m_i after every
 // accumulation_capacity terms. A truncation's remainder r = P mod 2^t leaves the residues
-// alone: the remainders enter output o's sum as sum_k -+ r_k 2^-t_k = 2^-64 sum_k -+ r_k
+// alone: the factor 2^-t gives P 2^-t mod m_i, and floor(P / 2^t) = (P - r) 2^-t, so the
+// remainders enter output o's sum as sum_k -+ r_k 2^-t_k = 2^-64 sum_k -+ r_k 2^(64 - t_k)
+// (mod M; -+: minus for a positive term k). Each thread counts the scaled remainders
+// r_k 2^(64 - t_k) < 2^64 of its positive and of its negative terms exactly, in two words each
+// (blas/rns/fused/truncation_sums.hpp), and after its last term adds their net difference times
+// 2^-64 mod m_i to its accumulators once a residue (settle_remainders): the accumulators then
+// hold the aligned sum exactly modulo M, each truncated term k as +- floor(P_k / 2^t_k).
 #include <Kokkos_Core.hpp>
 
 #include <climits>
@@ -64,18 +70,18 @@
 namespace kamp::rns {
 
 // At most 512 threads per team and at least two teams per multiprocessor, i.e. 64 registers
-// a thread on a GPU: measured on the H200 (E2), the kernel otherwise took 255 registers for
-// its rare paths (wide truncations, the final rounding) and ran at 12.5% occupancy. The
-// functor travels as a kernel argument (core/kernel_arguments.hpp): from constant memory its
-// launch took the host 16 us (a wait, a copy and the launch), during which the GPU, done with
-// fused_prepare, sat idle (docs/design.md).
+// a thread on a GPU: unbounded, the compiler sizes the kernel for its rare paths (wide
+// truncations, the final rounding), which leaves a multiprocessor few warps. The functor
+// travels as a kernel argument (core/kernel_arguments.hpp): from constant memory its launch
+// costs the host a wait, a copy and the launch, during which the GPU, done with fused_prepare,
+// sits idle (docs/design.md).
 template <class ExecSpace>
 using fused_policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<512, 2>, core::kernel_arguments>;
 
 // PairedTerms: the DOT's block sums (blas/rns/fused/level1.hpp) pair each element of A with its
 // own element of d: output o's term k is A(o, k) d(k + o d_stride), d's residues as they are
 // (not in CRT form), and the last output has last_terms terms. A compile-time choice: as run-time
-// members the pairing cost the GEMV 2-22 % ('N') on E3 (H200, one warm machine).
+// members the pairing would slow the GEMV, which never pairs.
 template <int N, class ExecSpace, class MemorySpace, bool PairedTerms = false>
 struct gemv_fused_kernel {
   using member = typename fused_policy<ExecSpace>::member_type;
@@ -83,18 +89,18 @@ struct gemv_fused_kernel {
 
   mp_array<N, MemorySpace> A;
   std::int64_t lda;
-  bool transposed;           // column sums: output o reads column o
+  bool transposed;             // column sums: output o reads column o
   mp_array<N, MemorySpace> d;  // alpha x, then beta (element terms), its residues in CRT form
-  std::int64_t terms;        // products per output
-  std::int64_t d_stride = 0;  // PairedTerms only
-  std::int64_t last_terms;    // PairedTerms only
+  std::int64_t terms;          // products per output
+  std::int64_t d_stride = 0;   // PairedTerms only
+  std::int64_t last_terms;     // PairedTerms only
   mp_array<N, MemorySpace> y;
   vector_map y_map;
-  bool adds_y;               // beta != 0: beta y_o is a term of output o (y is not read otherwise)
-  int headroom;              // ceil(log2 of the terms, beta y_o included)
-  mp_array<N, MemorySpace> sums;                       // output o's sum: residues, or a special value
-  Kokkos::View<std::int64_t*, MemorySpace> sum_grid;   // its grid exponent, or fused_no_sum / fused_special_sum
-  Kokkos::View<std::int32_t*, MemorySpace> sum_bits;   // |sum| < 2^sum_bits on its grid (at most 2q - 2)
+  bool adds_y;                    // beta != 0: beta y_o is a term of output o (y is not read otherwise)
+  int headroom;                   // ceil(log2 of the terms, beta y_o included)
+  mp_array<N, MemorySpace> sums;  // output o's sum: residues, or a special value
+  Kokkos::View<std::int64_t*, MemorySpace> sum_grid;  // its grid exponent, or fused_no_sum / fused_special_sum
+  Kokkos::View<std::int32_t*, MemorySpace> sum_bits;  // |sum| < 2^sum_bits on its grid (at most 2q - 2)
   const basis_constants<N>* b;
   const crt_factors<N>* f;
   std::int64_t outputs;      // y's length
@@ -102,17 +108,16 @@ struct gemv_fused_kernel {
   int stride = N;  // row_stride of the launch's vector length (Kokkos 3.4's host team members do not report it)
   int lanes = 1;   // the launch's vector length
   // M rounded up, as the basis has it: a member lives in the kernel's constant bank, where the
-  // basis' copy took a global load (and a register for its address) in every term's place.
+  // basis' copy would take a global load (and a register for its address) in every term's place.
   core::er_float M_ru;
 
   // The kernel that sums y's `outputs` outputs over A and d (x's scaled copy in CRT form, beta
   // as its element `terms`) into the workspace's unrounded sums; its team shape comes after
   // (with_shape), since the shape depends on the kernel's register and scratch needs.
   static gemv_fused_kernel make(const mp_array<N, MemorySpace>& A, std::int64_t lda, bool transposed,
-                                const mp_array<N, MemorySpace>& d, std::int64_t terms,
-                                const operand<N, MemorySpace>& y, std::int64_t outputs, bool adds_y,
-                                const gemv_workspace<N, MemorySpace>& workspace, const basis_constants<N>* b,
-                                const crt_factors<N>* f) {
+                                const mp_array<N, MemorySpace>& d, std::int64_t terms, const operand<N, MemorySpace>& y,
+                                std::int64_t outputs, bool adds_y, const gemv_workspace<N, MemorySpace>& workspace,
+                                const basis_constants<N>* b, const crt_factors<N>* f) {
     gemv_fused_kernel k;
     k.A = A;
     k.lda = lda;
@@ -151,8 +156,7 @@ struct gemv_fused_kernel {
   // vector length V. A warp holds 32 / V threads of V lanes, and lane l of thread j touches
   // element j S + l (plus an offset common to the warp): for S an odd multiple of V these
   // fall into distinct banks, 32 of 4-byte words and, for the 8-byte accumulators, 16 in each
-  // half warp. Unpadded, S = N is a multiple of 16 and the threads' lanes share their banks
-  // (ncu, E2: 14-16-way conflicts with rows laid out residue by residue).
+  // half warp. Unpadded, S = N is a multiple of 16 and the threads' lanes share their banks.
   KOKKOS_INLINE_FUNCTION static int row_stride(int vector_length) {
     if (vector_length >= 32) return N;
     int blocks = (N + vector_length - 1) / vector_length;
@@ -217,11 +221,11 @@ struct gemv_fused_kernel {
 
   // The place of the product A_ok d_k; false unless both are finite and nonzero. Its bit bound
   // is bit_length_bound(fraction_up(a, x)), the same three upward roundings on the bare
-  // fractions: a term's place is most of a term's work on a CPU and, as extended floats, kept
-  // the GPU loop above its register budget. The place is computed before the test, from every
+  // fractions: a term's place is most of a term's work on a CPU and, as extended floats, would
+  // keep the GPU loop above its register budget. The place is computed before the test, from every
   // header field at once (a zero or a special value has eval {0, 0}, which computes harmlessly):
-  // tested first, the fields were loaded in three rounds, each behind the test on the one before
-  // (ncu at 106 bits, full data: the scan's loop, a quarter of the stall samples).
+  // tested first, the fields would be loaded in three rounds, each behind the test on the one
+  // before, and the scan's loop would wait on each.
   KOKKOS_INLINE_FUNCTION bool place_term(const mp_header& a, const mp_header& x, fused_term& t) const {
     t.exp = static_cast<std::int64_t>(a.exp) + x.exp;
     const double m = M_ru.frac;
@@ -268,7 +272,8 @@ struct gemv_fused_kernel {
   // them as the scalar multiplication does. Out of line and outside the scan's loop: a call in
   // a loop makes the compiler keep the loop's values in local memory (E2, docs/design.md).
   // The thread of rank 0 (first 0) also settles the term beta y_o.
-  KAMP_OUT_OF_LINE_FUNCTION std::int32_t settle_overflows(std::int64_t out, std::int64_t first, std::int64_t step) const {
+  KAMP_OUT_OF_LINE_FUNCTION std::int32_t settle_overflows(std::int64_t out, std::int64_t first,
+                                                          std::int64_t step) const {
     std::int32_t specials = 0;
     const auto settle = [&](const mp_array<N, MemorySpace>& a_array, std::size_t e, std::int64_t k) {
       fused_term t;
@@ -300,18 +305,17 @@ struct gemv_fused_kernel {
     return mod_mul(crt_term(a, x, i), f->shifted(0, i), b->m[i], b->inv_m[i]);
   }
 
-  // Residues a lane loads before it uses them. One residue a loop step put each load's latency
-  // (L2 or memory) on the term's critical path, N / V times a term (ncu on the H200 at 106 bits,
-  // one lane a term: 39 % of the stall samples in that loop). Eight did better than four on E3
-  // at every precision (docs/design.md).
+  // Residues a lane loads before it uses them. One residue a loop step would put each load's
+  // latency (L2 or memory) on the term's critical path, N / V times a term. Eight rather than
+  // four: docs/design.md compares them.
   static constexpr int residues_in_flight = 8;
 
   // op(i, s_i, c_i) for every residue i of the term, s_i = crt_term(a, x, i) and c_i = factors[i],
   // each on the lane that handles residue i in every other loop (i mod V). On a GPU, when every
   // lane has at least residues_in_flight of them, a lane loads that many a_i and x_i first:
   // consecutive ones, with their factors, in 16-byte loads when the thread is its term's only
-  // lane (a quarter of the load instructions and L1 wavefronts, where the L1 throughput was at
-  // 75 %: ncu at 106 bits, full data), or otherwise N / K apart, so that lane l keeps its
+  // lane (a quarter of the load instructions and L1 wavefronts, which relieves the L1, the
+  // loop's busiest unit), or otherwise N / K apart, so that lane l keeps its
   // residues l mod V.
   template <class Op>
   KOKKOS_INLINE_FUNCTION void for_crt_terms(const member& team, const residue* a, const residue* x,
@@ -352,8 +356,8 @@ struct gemv_fused_kernel {
   }
 
   // acc_i += (+-) v_i factor_i mod m_i, unreduced (factor_i nonzero: an inverse, or a power of 2).
-  KOKKOS_INLINE_FUNCTION static void accumulate(std::uint64_t* acc, int i, residue v, residue factor,
-                                                std::int32_t sign, residue m) {
+  KOKKOS_INLINE_FUNCTION static void accumulate(std::uint64_t* acc, int i, residue v, residue factor, std::int32_t sign,
+                                                residue m) {
     acc[i] += static_cast<std::uint64_t>(v) * static_cast<std::uint64_t>(sign ? m - factor : factor);
   }
 
@@ -403,15 +407,16 @@ struct gemv_fused_kernel {
       return;
     }
     const bool both = (scan.specials & fused_scan::has_positive_inf) && (scan.specials & fused_scan::has_negative_inf);
-    sums.store(static_cast<std::size_t>(out), (scan.specials & fused_scan::has_nan) || both
-                                                  ? mp_float<N>::nan()
-                                                  : mp_float<N>::inf(scan.specials & fused_scan::has_negative_inf ? 1 : 0));
+    sums.store(static_cast<std::size_t>(out),
+               (scan.specials & fused_scan::has_nan) || both
+                   ? mp_float<N>::nan()
+                   : mp_float<N>::inf(scan.specials & fused_scan::has_negative_inf ? 1 : 0));
     sum_grid(out) = fused_special_sum;
   }
 
   // The lowest grid on which the aligned terms stay below 2^(2q - 2 - headroom), raised to the
   // last bit of the lowest product when that lies above it: then every product is on the grid
-  // exactly either way, the sum the same, and it has fewer bits to round (seed 000's p/4-bit
+  // exactly either way, the sum the same, and it has fewer bits to round (Isupov and Knyazkov's p/4-bit
   // data leaves it below q bits, so the finishing kernel truncates nothing).
   KOKKOS_INLINE_FUNCTION std::int64_t grid_of(const fused_scan& scan) const {
     const std::int64_t lowest_grid = scan.top - (2 * q - 2 - headroom);
@@ -429,7 +434,7 @@ struct gemv_fused_kernel {
   // P 2^-t to the accumulators, r = P mod 2^t to the remainder sums. On a GPU the lanes share the
   // residues and reduce the CRT sums; on a CPU a team member is one lane, and its loops
   // vectorise once the floating-point sum runs in four partial sums (any order keeps
-  // crt_rank's error bound; measured on the 2-core CPU: docs/design.md).
+  // crt_rank's error bound; docs/design.md).
   KOKKOS_INLINE_FUNCTION void add_truncated(const member& team, const residue* a, const residue* x, double fraction_up,
                                             int t, std::int32_t sign, std::uint64_t* acc,
                                             fused_remainder_sums& remainders) const {
@@ -456,11 +461,12 @@ struct gemv_fused_kernel {
       });
       const fused_crt_sums_reducer lane_sums(sums);
       Kokkos::parallel_reduce(
-          Kokkos::ThreadVectorRange(team, lanes), [&](int, fused_crt_sums& total) { lane_sums.join(total, part); }, lane_sums);
+          Kokkos::ThreadVectorRange(team, lanes), [&](int, fused_crt_sums& total) { lane_sums.join(total, part); },
+          lane_sums);
     }
     const auto rank = static_cast<std::uint64_t>(::floor(core::sub_rn(sums.fraction, fraction_up) + 0.5));
     const std::uint64_t r = sums.low - rank * b->m_low[0];  // P mod 2^64
-    remainders.add(t < 64 ? r << (64 - t) : r, sign);     // P mod 2^t, scaled by 2^(64 - t)
+    remainders.add(t < 64 ? r << (64 - t) : r, sign);       // P mod 2^t, scaled by 2^(64 - t)
   }
 
   // acc += 2^-64 (negative terms' remainder sum - positive terms'), mod m_i, the net sum reduced
@@ -509,14 +515,19 @@ struct gemv_fused_kernel {
   // its exponent, sign and upper bound, and with `residues` its residues' lines (one per 32
   // residues), one lane each. On a GPU a prefetch holds no register, where a load issued early
   // would. Only for column sums ('T'), whose threads' next elements are adjacent: for row sums
-  // ('N') the prefetches made E3 2-8 % slower on p/4-bit data (docs/design.md).
+  // ('N') the prefetches cost more than they save (docs/design.md,
+  // experiments/comparisons/fused_gemv_prefetch_transposed_only.csv.gz).
   KOKKOS_INLINE_FUNCTION void prefetch_element(const member& team, std::size_t e, bool residues) const {
     const int lines = residues ? (N + 31) / 32 : 0;
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lines + 3), [&](int l) {
-      if (l < lines) core::prefetch_l1(A.digits_of(e) + 32 * l);
-      else if (l == lines) core::prefetch_l1(A.exp.data() + e);
-      else if (l == lines + 1) core::prefetch_l1(A.sign.data() + e);
-      else core::prefetch_l1(A.eval.data() + A.length + e);
+      if (l < lines)
+        core::prefetch_l1(A.digits_of(e) + 32 * l);
+      else if (l == lines)
+        core::prefetch_l1(A.exp.data() + e);
+      else if (l == lines + 1)
+        core::prefetch_l1(A.sign.data() + e);
+      else
+        core::prefetch_l1(A.eval.data() + A.length + e);
     });
   }
 
@@ -533,7 +544,8 @@ struct gemv_fused_kernel {
   // grid and bit bound.
   KOKKOS_INLINE_FUNCTION void write_sum_digit(std::int64_t out, int i, const std::uint64_t* rows, int threads,
                                               int step) const {
-    sums.digits_of(static_cast<std::size_t>(out))[i] = mod_u63(column_sum(rows, i, 0, 1, threads, step), b->m[i], b->inv_m[i]);
+    sums.digits_of(static_cast<std::size_t>(out))[i] =
+        mod_u63(column_sum(rows, i, 0, 1, threads, step), b->m[i], b->inv_m[i]);
   }
   KOKKOS_INLINE_FUNCTION void write_sum_place(std::int64_t out, std::int64_t grid, const fused_scan& scan) const {
     sum_grid(out) = grid;
@@ -598,8 +610,8 @@ struct gemv_fused_kernel {
     team.team_barrier();
     // The column sums in two passes when the team has threads to spare: group g's threads first
     // add rows g, g + G, ... into row g, then one thread a residue adds the G rows. With one
-    // thread a residue for all of them, N of 128 threads ran 128 dependent shared loads each while
-    // the others waited at the barrier (ncu at 106 bits: about 15 % of the stall samples).
+    // thread a residue for all of them, N of 128 threads would run 128 dependent shared loads each
+    // while the others wait at the barrier.
     const int R = outputs_per_team, step = R * stride;
     const auto sums_output = [&](int o) { return R == 1 ? summed : space.summed[o] != 0; };
     int groups = team.team_size() / (R * N);
@@ -633,12 +645,11 @@ struct gemv_fused_kernel {
   }
 
   // R outputs per team (see the top of this file). The common path calls no function: a call
-  // in a loop, or before one, made the compiler keep the loop's values in local memory (ncu,
-  // E2: 33 local loads per product at 424 bits, docs/design.md). The rare paths (a product
-  // that may overflow, or one more than 64 bits above the grid's truncation point) are inline
-  // and call out-of-line functions that touch no team scratch: an out-of-line function handed
-  // the team's scratch wrote through a bare shared-memory offset (compute-sanitizer on the
-  // H200, with several outputs per team).
+  // in a loop, or before one, makes the compiler keep the loop's values in local memory
+  // (docs/design.md). The rare paths (a product that may overflow, or one more than 64 bits
+  // above the grid's truncation point) are inline and call out-of-line functions that touch no
+  // team scratch: an out-of-line function handed the team's scratch can write through a bare
+  // shared-memory offset (compute-sanitizer finds it with several outputs per team).
   KOKKOS_INLINE_FUNCTION void operator()(const member& team) const {
     const int rank = team.team_rank();
     const std::int64_t out = team.league_rank() * static_cast<std::int64_t>(outputs_per_team) + rank % outputs_per_team;

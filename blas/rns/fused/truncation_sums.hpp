@@ -15,7 +15,7 @@ namespace kamp::rns {
 struct fused_remainder_sums {
   std::uint64_t of_positive[2] = {0, 0}, of_negative[2] = {0, 0};  // least significant word first
   // Both counters, with zero for the other sign: a counter chosen by index would live in
-  // local memory on a GPU (ncu: a local load and store per truncated product).
+  // local memory on a GPU (a local load and store per truncated product).
   KOKKOS_INLINE_FUNCTION void add(std::uint64_t v, std::int32_t sign) {
     const std::uint64_t negative = sign ? v : 0, positive = v - negative;
     of_positive[0] += positive;
@@ -23,13 +23,18 @@ struct fused_remainder_sums {
     of_negative[0] += negative;
     of_negative[1] += of_negative[0] < negative ? 1 : 0;
   }
-  KOKKOS_INLINE_FUNCTION bool any() const { return (of_positive[0] | of_positive[1] | of_negative[0] | of_negative[1]) != 0; }
+  KOKKOS_INLINE_FUNCTION bool any() const {
+    return (of_positive[0] | of_positive[1] | of_negative[0] | of_negative[1]) != 0;
+  }
   // The net sum, the negative terms' less the positive terms': its magnitude in two words
   // (least significant first), and whether it is negative.
   KOKKOS_INLINE_FUNCTION std::int32_t net(std::uint64_t (&magnitude)[2]) const {
-    const bool negative = of_negative[1] < of_positive[1] || (of_negative[1] == of_positive[1] && of_negative[0] < of_positive[0]);
-    const std::uint64_t larger0 = negative ? of_positive[0] : of_negative[0], larger1 = negative ? of_positive[1] : of_negative[1];
-    const std::uint64_t smaller0 = negative ? of_negative[0] : of_positive[0], smaller1 = negative ? of_negative[1] : of_positive[1];
+    const bool negative =
+        of_negative[1] < of_positive[1] || (of_negative[1] == of_positive[1] && of_negative[0] < of_positive[0]);
+    const std::uint64_t larger0 = negative ? of_positive[0] : of_negative[0],
+                        larger1 = negative ? of_positive[1] : of_negative[1];
+    const std::uint64_t smaller0 = negative ? of_negative[0] : of_positive[0],
+                        smaller1 = negative ? of_negative[1] : of_positive[1];
     magnitude[0] = larger0 - smaller0;
     magnitude[1] = larger1 - smaller1 - (larger0 < smaller0 ? 1 : 0);
     return negative ? 1 : 0;
@@ -54,7 +59,7 @@ struct fused_crt_sums_reducer {
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = value_type(); }
   KOKKOS_INLINE_FUNCTION value_type& reference() const { return value; }
-  KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value, 1); }
+  KOKKOS_INLINE_FUNCTION result_view_type view() const { return result_view_type(&value); }
   KOKKOS_INLINE_FUNCTION bool references_scalar() const { return true; }
 };
 
