@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/kokkos_settings.hpp"
 #include "parallel/communicator.hpp"
 #ifdef KAMP_HAVE_MPI
 #include "parallel/mpi_communicator.hpp"
@@ -27,9 +28,11 @@ int mpi_main(int argc, char** argv, const char* program, Run run) {
 #else
   std::shared_ptr<const parallel::communicator> comm = parallel::serial();
 #endif
-  Kokkos::InitArguments arguments;
+  // One GPU per rank of a node, round robin.
 #if defined(KOKKOS_ENABLE_CUDA) && defined(KAMP_HAVE_MPI)
-  arguments.device_id = parallel::node_local_rank() % Kokkos::Cuda::detect_device_count();
+  const auto arguments = core::kokkos_settings(parallel::node_local_rank() % core::gpu_count());
+#else
+  const auto arguments = core::kokkos_settings(-1);
 #endif
   int status = 0;
   {

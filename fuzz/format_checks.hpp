@@ -17,6 +17,7 @@
 #include <string>
 
 #include "core/mpfr_exponent_range.hpp"
+#include "core/kokkos_settings.hpp"
 #include "core/mpfr_value.hpp"
 #include "blas/format_list.hpp"
 #include "fuzz/fuzz_support.hpp"
@@ -25,9 +26,7 @@ namespace kamp::fuzz {
 
 // One host thread is enough: only host arrays are used. Kokkos finalizes when libFuzzer exits.
 inline void initialize_kokkos() {
-  Kokkos::InitArguments arguments;
-  arguments.num_threads = 1;
-  Kokkos::initialize(arguments);
+  Kokkos::initialize(core::kokkos_settings(-1, 1));
   std::atexit([] { Kokkos::finalize(); });
 }
 

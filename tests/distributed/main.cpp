@@ -3,6 +3,7 @@
 #include <Kokkos_Core.hpp>
 #include <gtest/gtest.h>
 
+#include "core/kokkos_settings.hpp"
 #include "parallel/mpi_communicator.hpp"
 #include "tests/distributed/world.hpp"
 
@@ -16,9 +17,10 @@ std::shared_ptr<const parallel::communicator> world() {
 int main(int argc, char** argv) {
   kamp::parallel::mpi_session mpi(argc, argv);
   ::testing::InitGoogleTest(&argc, argv);
-  Kokkos::InitArguments arguments;
 #ifdef KOKKOS_ENABLE_CUDA
-  arguments.device_id = kamp::parallel::node_local_rank() % Kokkos::Cuda::detect_device_count();
+  const auto arguments = kamp::core::kokkos_settings(kamp::parallel::node_local_rank() % kamp::core::gpu_count());
+#else
+  const auto arguments = kamp::core::kokkos_settings(-1);
 #endif
   int result = 0;
   {
