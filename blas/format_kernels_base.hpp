@@ -22,7 +22,8 @@ struct no_launch {
 
 template <class Format>
 struct format_kernels {
-  static constexpr bool scal = false, axpy = false, dot = false, asum = false, gemv = false, gemm = false, sum = false;
+  static constexpr bool scal = false, axpy = false, rot = false, dot = false, asum = false, gemv = false, gemm = false,
+                        sum = false;
   template <class MemorySpace>
   using workspace_type = no_workspace;
   using gemv_launch_type = no_launch;

@@ -20,6 +20,8 @@ struct kernels {
   static void scal(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx);
   static void axpy(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx,
                    const array& y, std::int64_t incy);
+  static void rot(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx, const array& y,
+                  std::int64_t incy, const value& c, const value& s);
   static value dot(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx, const array& y,
                    std::int64_t incy);
   static value asum(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx);

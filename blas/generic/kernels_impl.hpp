@@ -21,6 +21,12 @@ void kernels<ExecSpace, Format>::axpy(const ExecSpace& exec, std::int64_t n, con
 }
 
 template <class ExecSpace, class Format>
+void kernels<ExecSpace, Format>::rot(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx,
+                                     const array& y, std::int64_t incy, const value& c, const value& s) {
+  generic::rot<Format>(exec, n, x, incx, y, incy, c, s);
+}
+
+template <class ExecSpace, class Format>
 value_type_t<Format> kernels<ExecSpace, Format>::dot(const ExecSpace& exec, std::int64_t n, const array& x,
                                                      std::int64_t incx, const array& y, std::int64_t incy) {
   return generic::dot<Format>(exec, n, x, incx, y, incy);

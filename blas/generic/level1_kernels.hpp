@@ -1,6 +1,6 @@
 #pragma once
-// Level-1 BLAS for any format, through format_traits only. Elementwise routines (scal, axpy)
-// are one thread per element (AXPY on the host: blocks of elements in SIMD lanes, where the
+// Level-1 BLAS for any format, through format_traits only. Elementwise routines (scal, axpy,
+// rot) are one thread per element (AXPY on the host: blocks of elements in SIMD lanes, where the
 // format's fma has a branch-free common path). Sums (dot, asum) are deterministic
 // (blas/generic/deterministic_sums.hpp).
 #include <Kokkos_Core.hpp>
@@ -83,6 +83,29 @@ struct axpy_lanes_kernel {
   }
 };
 
+// A plane rotation, one element pair a thread: x_i <- c x_i + s y_i and y_i <- c y_i - s x_i, both
+// from the old values, as the reference drot's expressions (so signed zeros and special values
+// are IEEE's on the leading components). Each output is two rounded products and one rounded sum,
+// (c x (1 + d1) + s y (1 + d2))(1 + d3) with |d_j| <= u (format_traits::unit_roundoff, which for
+// D+S includes the store), so
+//   |x_i' - (c x_i + s y_i)| <= gamma_2 (|c x_i| + |s y_i|),
+//   |y_i' - (c y_i - s x_i)| <= gamma_2 (|c y_i| + |s x_i|),
+// AXPY's bound (core::axpy_error_factor), while no component overflows or underflows.
+template <class Format, class Array>
+struct rot_kernel {
+  using traits = format_traits<Format>;
+  Array x, y;
+  vector_map x_map, y_map;
+  value_type_t<Format> c, s;
+  context_t<Format> context;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
+    const std::size_t xi = x_map(i), yi = y_map(i);
+    const value_type_t<Format> xv = x.load(xi), yv = y.load(yi);
+    x.store(xi, traits::add(context, traits::mul(context, c, xv), traits::mul(context, s, yv)));
+    y.store(yi, traits::sub(context, traits::mul(context, c, yv), traits::mul(context, s, xv)));
+  }
+};
+
 // Term i of a dot product, accumulated: x_i y_i + acc.
 template <class Format, class Array>
 struct dot_term {
@@ -127,6 +150,14 @@ void axpy(const ExecSpace& exec, std::int64_t n, const value_type_t<Format>& alp
     Kokkos::parallel_for("kamp::blas::axpy", core::range(exec, n),
                          axpy_kernel<Format, Array>{x, y, vector_map(incx, n), vector_map(incy, n), alpha, context});
   }
+}
+
+template <class Format, class ExecSpace, class Array>
+void rot(const ExecSpace& exec, std::int64_t n, const Array& x, std::int64_t incx, const Array& y, std::int64_t incy,
+         const value_type_t<Format>& c, const value_type_t<Format>& s) {
+  const auto context = format_traits<Format>::template context<typename Array::memory_space>();
+  Kokkos::parallel_for("kamp::blas::rot", core::range(exec, n),
+                       rot_kernel<Format, Array>{x, y, vector_map(incx, n), vector_map(incy, n), c, s, context});
 }
 
 template <class Format, class ExecSpace, class Array>

@@ -3,9 +3,9 @@
 // stages or one element a thread (blas/rns/level1.hpp, level1_path.hpp) and GEMV as Isupov and
 // Knyazkov's Algorithm 1 or the fused kernel (blas/rns/gemv.hpp). An automatic GEMV launch takes the tuned
 // choice for this format, shape, backend and device from the shared tuning cache, else the fused
-// kernel with launch parameters derived from the device. GEMM is the generic one, compiled with
-// the format's kernels (rns/kernels.hpp) so that no caller compiles an RNS kernel; NRM2 comes
-// from DOT.
+// kernel with launch parameters derived from the device. ROT and GEMM are the generic ones,
+// compiled with the format's kernels (rns/kernels.hpp) so that no caller compiles an RNS kernel;
+// NRM2 comes from DOT.
 #include <type_traits>
 #include <vector>
 
@@ -19,7 +19,8 @@ namespace kamp::blas {
 
 template <int N>
 struct format_kernels<rns::mp_float<N>> {
-  static constexpr bool scal = true, axpy = true, dot = true, asum = true, gemv = true, gemm = true, sum = false;
+  static constexpr bool scal = true, axpy = true, rot = true, dot = true, asum = true, gemv = true, gemm = true,
+                        sum = false;
   template <class MemorySpace>
   using workspace_type = rns::blas_workspace<N, MemorySpace>;
   using gemv_launch_type = rns::gemv_launch;
@@ -46,6 +47,12 @@ struct format_kernels<rns::mp_float<N>> {
     workspace_type<MemorySpace> local;
     compiled<ExecSpace, MemorySpace>().axpy(exec, n, alpha, x, incx, y, incy, (workspace ? *workspace : local).sum);
     if (!workspace) exec.fence();  // the local workspace must outlive the kernels
+  }
+
+  template <class ExecSpace, class MemorySpace>
+  static void run_rot(const ExecSpace& exec, std::int64_t n, const array<MemorySpace>& x, std::int64_t incx,
+                      const array<MemorySpace>& y, std::int64_t incy, const value& c, const value& s) {
+    compiled<ExecSpace, MemorySpace>().rot(exec, n, x, incx, y, incy, c, s);
   }
 
   template <class ExecSpace, class MemorySpace>

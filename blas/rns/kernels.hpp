@@ -8,6 +8,7 @@
 // and the basic GEMV are Isupov and Knyazkov's.
 //
 //   scal, axpy (split or per element), dot (split or fused), asum   level 1  blas/rns/level1.hpp
+//   rot(exec, n, x, incx, y, incy, c, s)                the generic ROT      blas/generic/level1_kernels.hpp
 //   gemv(exec, transposed, m, n, alpha, A, lda, x, incx, beta, y, incy, workspace, launch)
 //                                                       Algorithm 1 / fused  blas/rns/gemv.hpp
 //   gemm(...)                                           the generic GEMM     blas/generic/gemm_kernels.hpp
@@ -39,6 +40,8 @@ struct blas_kernels {
   static void axpy(const ExecSpace& exec, std::int64_t n, const value& alpha, const array& x, std::int64_t incx,
                    const array& y, std::int64_t incy, vector_sum_workspace<N, memory_space>& workspace,
                    level1_path path = level1_path::automatic);
+  static void rot(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx, const array& y,
+                  std::int64_t incy, const value& c, const value& s);
   static value dot(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx, const array& y,
                    std::int64_t incy, vector_sum_workspace<N, memory_space>& workspace,
                    level1_path path = level1_path::automatic);

@@ -2,6 +2,7 @@
 // The definitions of rns::blas_kernels (blas/rns/kernels.hpp). Only the instantiation units
 // CMake generates include this file: everything else calls the kernels compiled there.
 #include "blas/generic/gemm_kernels.hpp"
+#include "blas/generic/level1_kernels.hpp"
 #include "blas/rns/gemv.hpp"
 #include "blas/rns/gemv_basic_kernel.hpp"
 #include "blas/rns/kernels.hpp"
@@ -21,6 +22,14 @@ void blas_kernels<ExecSpace, N>::axpy(const ExecSpace& exec, std::int64_t n, con
                                       std::int64_t incx, const array& y, std::int64_t incy,
                                       vector_sum_workspace<N, memory_space>& workspace, level1_path path) {
   impl::axpy(exec, n, alpha, x, incx, y, incy, workspace, path);
+}
+
+// The generic kernel: rns::mul, then rns::add or rns::sub, one element pair a thread, within
+// gamma_2 with u = 4/sqrt(M) (blas/generic/level1_kernels.hpp says why).
+template <class ExecSpace, int N>
+void blas_kernels<ExecSpace, N>::rot(const ExecSpace& exec, std::int64_t n, const array& x, std::int64_t incx,
+                                     const array& y, std::int64_t incy, const value& c, const value& s) {
+  blas::generic::rot<value>(exec, n, x, incx, y, incy, c, s);
 }
 
 template <class ExecSpace, int N>

@@ -1,6 +1,8 @@
 #pragma once
 // The signed-digit format's BLAS: sum and dot, on its own kernels (summation method 2 and the
-// partial-products dot product), returning exact signed_digit::number results.
+// partial-products dot product), returning exact signed_digit::number results. The routines that
+// need elementwise arithmetic (scal, axpy, rot, asum, the products) are not offered: the format
+// has none.
 #include <cstdint>
 
 #include "blas/format_kernels_base.hpp"
@@ -12,7 +14,8 @@ namespace kamp::blas {
 
 template <>
 struct format_kernels<signed_digit::format> {
-  static constexpr bool scal = false, axpy = false, dot = true, asum = false, gemv = false, gemm = false, sum = true;
+  static constexpr bool scal = false, axpy = false, rot = false, dot = true, asum = false, gemv = false, gemm = false,
+                        sum = true;
   template <class MemorySpace>
   using workspace_type = no_workspace;
   using gemv_launch_type = no_launch;
