@@ -3,9 +3,9 @@
 
 A cited path is a word that starts with one of the repository's tracked top-level folders or
 files (`blas/gemv.hpp`, `experiments/comparisons/x.md`, `README.md`), or a relative Markdown
-link (`[x](../experiments/y.md)`, resolved from the document's folder). It must exist in the
-work tree and not be ignored by git: a document that cites a deleted, renamed or ignored file
-sends its reader nowhere. A word with a pattern in it (`<machine>`, `*`, `{a,b}`, `$VAR`,
+link (`[x](../experiments/y.md)`, resolved from the document's folder). It must be in the
+repository, a tracked file or a folder that holds one, as a fresh clone has it: a document that
+cites a deleted, renamed, untracked or ignored file sends its reader nowhere. A word with a pattern in it (`<machine>`, `*`, `{a,b}`, `$VAR`,
 `...`) names a family of paths and is not checked. `COMMIT:path` names a file as it was at
 that commit (a probe deleted since, for example) and must exist there.
 
@@ -14,6 +14,7 @@ C++ sources and the `#` comments of CMake, Python and shell files. Data files (C
 profiles) are not read. Prints each dangling citation as FILE:LINE and exits 1; exits 0 when
 every citation resolves. usage: repository_paths.py [REPOSITORY_ROOT] | --self-test
 """
+import os
 import pathlib
 import re
 import subprocess
@@ -107,10 +108,20 @@ def citations(root, relative, text, top_level):
     return found
 
 
+def tracked_paths(files):
+    """Every tracked file and every folder that holds one: what a fresh clone has."""
+    paths = set(files)
+    for name in files:
+        parts = name.split("/")
+        paths.update("/".join(parts[:i]) for i in range(1, len(parts)))
+    return paths
+
+
 def dangling(root):
     root = pathlib.Path(root)
     files = tracked_files(root)
     top_level = {name.split("/")[0] for name in files}
+    tracked = tracked_paths(files)
     found = []
     for name in files:
         relative = pathlib.Path(name)
@@ -124,11 +135,11 @@ def dangling(root):
             elif commit is not None:
                 if git(root, "cat-file", "-e", f"{commit}:{target}", check=False).returncode != 0:
                     found.append(f"{name}:{number}: {written}: no {target} at commit {commit}")
-            elif not (root / target).exists() and not any(
-                    (root / (target + suffix)).exists() for suffix in COMPONENT_SUFFIXES):
-                found.append(f"{name}:{number}: {written} does not exist")
-            elif git(root, "check-ignore", "-q", target, check=False).returncode == 0:
-                found.append(f"{name}:{number}: {written} is ignored by git (a build output, not a source)")
+            elif os.path.normpath(target) not in tracked and not any(
+                    target + suffix in tracked for suffix in COMPONENT_SUFFIXES):
+                ignored = git(root, "check-ignore", "-q", target, check=False).returncode == 0
+                found.append(f"{name}:{number}: {written} " + ("is ignored by git (a build output, not a source)"
+                                                              if ignored else "is not in the repository"))
     return found
 
 
@@ -138,7 +149,8 @@ def self_test():
     with tempfile.TemporaryDirectory() as scratch:
         root = pathlib.Path(scratch)
         files = {
-            "core/a.hpp": "// see core/b.hpp and core/gone.hpp, also core/<name>.hpp\nint x; // \"core/b.hpp\"\n",
+            "core/a.hpp": "// see core/b.hpp and core/gone.hpp, also core/<name>.hpp\nint x; // \"core/b.hpp\"\n"
+                          "// core/later.hpp is made after the commit, never added\n",
             "core/b.hpp": "/* block: core/missing.hpp */\n",
             "docs/d.md": "[ok](../core/a.hpp) [bad](../core/nope.md) `build/out.txt` ignored: core/out.log\n",
             "tools/t.py": "# tools/t.py names itself; tools/none.py does not exist\nx = 'core/nothing.hpp'\n",
@@ -151,8 +163,9 @@ def self_test():
         git(root, "add", ".")
         git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "scratch")
         (root / "core/out.log").write_text("")
+        (root / "core/later.hpp").write_text("")
         found = [line.split(": ")[0] + " " + line.split(": ")[1].split(" ")[0] for line in dangling(root)]
-        expected = ["core/a.hpp:1 core/gone.hpp", "core/b.hpp:1 core/missing.hpp",
+        expected = ["core/a.hpp:1 core/gone.hpp", "core/a.hpp:3 core/later.hpp", "core/b.hpp:1 core/missing.hpp",
                     "docs/d.md:1 ../core/nope.md", "docs/d.md:1 core/out.log", "tools/t.py:1 tools/none.py"]
         if sorted(found) != sorted(expected):
             raise SystemExit(f"repository_paths.py --self-test: expected {expected}, got {found}")

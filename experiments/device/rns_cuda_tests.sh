@@ -2,7 +2,7 @@
 # The RNS, multi-double and BLAS suites' GPU cases in a few minutes, where gpu_session.sh would run
 # every suite on every backend and memcheck all of them: the RNS suite's Cuda tests, the dd suite
 # whole, the BLAS suite's RNS tests on Cuda, and memcheck over the RNS level 1 on Cuda.
-# experiments/results/h100/logs/ holds such logs (its README says which commit and run made each).
+# experiments/results/h100/tests.md summarises such runs (the suite, the command, the commit, the counts).
 #   usage: experiments/device/rns_cuda_tests.sh BIN_DIR        (kamp_rns_tests, kamp_multi_double_tests and
 #          kamp_blas_tests from the cuda preset, e.g. a bundle made with --tests: bin)
 # Writes $OUT/logs/<suite>[_rns][_memcheck].log.
