@@ -25,15 +25,15 @@ void check(cudaError_t status, const char* what) {
 
 // One handle per process on Kokkos' default stream, with the device word cuSOLVER writes its
 // status to; both released before Kokkos finalizes (after the CUDA context is gone they fault).
-struct session {
+struct solver_context {
   cusolverDnHandle_t handle = nullptr;
   int* info = nullptr;  // device memory
   cudaStream_t stream = nullptr;
 };
 
-const session& current() {
-  static const session s = [] {
-    session created;
+const solver_context& current() {
+  static const solver_context s = [] {
+    solver_context created;
     created.stream = Kokkos::Cuda().cuda_stream();
     check(cusolverDnCreate(&created.handle), "cusolverDnCreate");
     check(cusolverDnSetStream(created.handle, created.stream), "cusolverDnSetStream");
@@ -48,7 +48,7 @@ const session& current() {
 }
 
 // getrf's status, read back once the factorisation is done.
-int read_info(const session& s) {
+int read_info(const solver_context& s) {
   int info = 0;
   check(cudaMemcpyAsync(&info, s.info, sizeof(int), cudaMemcpyDeviceToHost, s.stream), "cudaMemcpyAsync");
   check(cudaStreamSynchronize(s.stream), "cudaStreamSynchronize");
@@ -68,7 +68,7 @@ void cusolver_lu::getrf(int n, double* a, int lda, int* pivots) {
   const char* fn = "kamp::solvers::cusolver_lu::getrf (double)";
   detail::check_lu_shape(fn, n, lda);
   if (n == 0) return;
-  const session& s = current();
+  const solver_context& s = current();
   int size = 0;
   check(cusolverDnDgetrf_bufferSize(s.handle, n, n, a, lda, &size), "cusolverDnDgetrf_bufferSize");
   const auto work = workspace<double>(size);
@@ -80,7 +80,7 @@ void cusolver_lu::getrf(int n, float* a, int lda, int* pivots) {
   const char* fn = "kamp::solvers::cusolver_lu::getrf (float)";
   detail::check_lu_shape(fn, n, lda);
   if (n == 0) return;
-  const session& s = current();
+  const solver_context& s = current();
   int size = 0;
   check(cusolverDnSgetrf_bufferSize(s.handle, n, n, a, lda, &size), "cusolverDnSgetrf_bufferSize");
   const auto work = workspace<float>(size);
@@ -94,7 +94,7 @@ void cusolver_lu::getrs(int n, const double* a, int lda, const int* pivots, doub
   const char* fn = "kamp::solvers::cusolver_lu::getrs (double)";
   detail::check_lu_shape(fn, n, lda);
   if (n == 0) return;
-  const session& s = current();
+  const solver_context& s = current();
   check(cusolverDnDgetrs(s.handle, CUBLAS_OP_N, n, 1, a, lda, pivots, b, n, s.info), "cusolverDnDgetrs");
 }
 
@@ -102,7 +102,7 @@ void cusolver_lu::getrs(int n, const float* a, int lda, const int* pivots, float
   const char* fn = "kamp::solvers::cusolver_lu::getrs (float)";
   detail::check_lu_shape(fn, n, lda);
   if (n == 0) return;
-  const session& s = current();
+  const solver_context& s = current();
   check(cusolverDnSgetrs(s.handle, CUBLAS_OP_N, n, 1, a, lda, pivots, b, n, s.info), "cusolverDnSgetrs");
 }
 
