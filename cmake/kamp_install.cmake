@@ -1,7 +1,7 @@
 # `cmake --install` gives a CMake package: the headers under <prefix>/include/kamp/<folder>/
 # (code includes them as "core/eft.hpp", ...), the static libraries, and
 # <libdir>/cmake/kamp/kampConfig.cmake, so that find_package(kamp) gives kamp::kamp (every
-# library below) and kamp::core, kamp::rns_numbers, kamp::rns, kamp::multi_double,
+# library below) and kamp::core, kamp::rns_numbers, kamp::rns, kamp::multi_double, kamp::elementary,
 # kamp::signed_digit_numbers, kamp::signed_digit, kamp::parallel, kamp::sparse, kamp::tuning_cache,
 # kamp::blas, kamp::solvers. The experiment harness, the experiments and the tests are not
 # installed.
@@ -9,7 +9,7 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set(_kamp_libraries)
-foreach(name core rns_numbers rns multi_double signed_digit_numbers signed_digit parallel sparse tuning_cache blas solvers)
+foreach(name core rns_numbers rns multi_double elementary signed_digit_numbers signed_digit parallel sparse tuning_cache blas solvers)
   if(TARGET kamp_${name})
     set_target_properties(kamp_${name} PROPERTIES EXPORT_NAME ${name})
     list(APPEND _kamp_libraries kamp_${name})
@@ -21,7 +21,7 @@ set_target_properties(kamp_all PROPERTIES EXPORT_NAME kamp)
 target_link_libraries(kamp_all INTERFACE ${_kamp_libraries})
 add_library(kamp::kamp ALIAS kamp_all)
 
-foreach(folder core formats multi_double rns signed_digit blas parallel sparse distributed_blas solvers)
+foreach(folder core formats multi_double elementary rns signed_digit blas parallel sparse distributed_blas solvers)
   if(IS_DIRECTORY ${PROJECT_SOURCE_DIR}/${folder})
     install(DIRECTORY ${folder}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/kamp/${folder}
             FILES_MATCHING PATTERN "*.hpp")

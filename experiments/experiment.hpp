@@ -30,7 +30,7 @@ inline bool measures_host_rows(const experiment_options& options) {
 }
 
 struct experiment {
-  std::string id;     // E0..E14
+  std::string id;     // E0..E16
   std::string title;  // one line for --list; the table's own title (set_title) heads the .md
   std::function<void(harness::results_table&, const experiment_options&)> run;
 };
@@ -56,5 +56,6 @@ void run_e11_vpbicgstab(harness::results_table& table, const experiment_options&
 void run_e12_rns_elementwise(harness::results_table& table, const experiment_options& options);
 void run_e13_ozaki_gemm(harness::results_table& table, const experiment_options& options);
 void run_e14_mp_ozaki_gemm(harness::results_table& table, const experiment_options& options);
+void run_e16_elementary(harness::results_table& table, const experiment_options& options);
 
 }  // namespace kamp::experiments

@@ -6,6 +6,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <algorithm>
+#include <type_traits>
 
 namespace kamp::experiments::qd_baseline {
 
@@ -24,6 +25,17 @@ struct qd_type_of<multi_double::qd_real> {
   using type = ::qd_real;
   static type convert(const multi_double::qd_real& v) { return type(v.c[0], v.c[1], v.c[2], v.c[3]); }
 };
+
+template <class Format>
+Format from_qd(const typename qd_type_of<Format>::type& v) {
+  if constexpr (std::is_same<Format, multi_double::dd_real>::value) {
+    return Format(v.x[0], v.x[1]);
+  } else {
+    Format r;
+    for (int i = 0; i < 4; ++i) r.c[i] = v.x[i];
+    return r;
+  }
+}
 
 template <class Format>
 typename qd_type_of<Format>::type to_qd(const Format& v) {
@@ -127,12 +139,64 @@ double gemm_ms(std::int64_t n, const Format& alpha, const std::vector<Format>& A
       repetitions);
 }
 
+template <class Format>
+double function_ms(elementary::function_id f, const std::vector<Format>& x, std::vector<Format>& results,
+                   int repetitions) {
+  using qd_value = typename qd_type_of<Format>::type;
+  using elementary::function_id;
+  qd_value (*g)(const qd_value&) = nullptr;
+  switch (f) {
+    case function_id::exp:
+      g = [](const qd_value& v) { return ::exp(v); };
+      break;
+    case function_id::log:
+      g = [](const qd_value& v) { return ::log(v); };
+      break;
+    case function_id::log10:
+      g = [](const qd_value& v) { return ::log10(v); };
+      break;
+    case function_id::sinh:
+      g = [](const qd_value& v) { return ::sinh(v); };
+      break;
+    case function_id::cosh:
+      g = [](const qd_value& v) { return ::cosh(v); };
+      break;
+    case function_id::tanh:
+      g = [](const qd_value& v) { return ::tanh(v); };
+      break;
+    case function_id::asinh:
+      g = [](const qd_value& v) { return ::asinh(v); };
+      break;
+    case function_id::acosh:
+      g = [](const qd_value& v) { return ::acosh(v); };
+      break;
+    case function_id::atanh:
+      g = [](const qd_value& v) { return ::atanh(v); };
+      break;
+    default:
+      return -1;
+  }
+  const auto qx = to_qd(x);
+  std::vector<qd_value> qy(qx.size());
+  const auto n = static_cast<std::int64_t>(qx.size());
+  const double ms = median_ms(
+      [&] {
+#pragma omp parallel for schedule(static)
+        for (std::int64_t i = 0; i < n; ++i) qy[i] = g(qx[i]);
+      },
+      repetitions);
+  results.resize(qy.size());
+  for (std::size_t i = 0; i < qy.size(); ++i) results[i] = from_qd<Format>(qy[i]);
+  return ms;
+}
+
 #define KAMP_QD_BASELINE(Format)                                                                                       \
   template double axpy_ms<Format>(const Format&, const std::vector<Format>&, const std::vector<Format>&, int);         \
   template double gemv_ms<Format>(char, std::int64_t, const Format&, const std::vector<Format>&,                       \
                                   const std::vector<Format>&, const Format&, const std::vector<Format>&, int);         \
   template double gemm_ms<Format>(std::int64_t, const Format&, const std::vector<Format>&, const std::vector<Format>&, \
-                                  const Format&, const std::vector<Format>&, int);
+                                  const Format&, const std::vector<Format>&, int);                                     \
+  template double function_ms<Format>(elementary::function_id, const std::vector<Format>&, std::vector<Format>&, int);
 KAMP_QD_BASELINE(multi_double::dd_real)
 KAMP_QD_BASELINE(multi_double::qd_real)
 #undef KAMP_QD_BASELINE

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "elementary/function_id.hpp"
 #include "multi_double/dd_real.hpp"
 #include "multi_double/expansion_type.hpp"
 
@@ -24,5 +25,12 @@ double gemv_ms(char trans, std::int64_t n, const Format& alpha, const std::vecto
 template <class Format>
 double gemm_ms(std::int64_t n, const Format& alpha, const std::vector<Format>& A, const std::vector<Format>& B,
                const Format& beta, const std::vector<Format>& C, int repetitions);
+
+// y_i <- f(x_i) for an elementary function QD has (exp, log, log10, sinh, cosh, tanh, asinh, acosh,
+// atanh; not expm1, log1p, log2): returns the milliseconds and QD's results in `results` (rounded
+// back to Format exactly), or -1 for a function QD lacks.
+template <class Format>
+double function_ms(elementary::function_id f, const std::vector<Format>& x, std::vector<Format>& results,
+                   int repetitions);
 
 }  // namespace kamp::experiments::qd_baseline

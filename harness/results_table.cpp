@@ -29,6 +29,9 @@ const std::map<std::string, std::string>& results_table::metrics() {
       {"rel_residual", "1"},
       {"rel_error_pct", "%"},
       {"error_bound", "1"},
+      {"error_u", "u"},  // an error in units of the format's unit roundoff
+      {"bound_u", "u"},  // a stated error bound in those units
+      {"mresults_per_s", "Mresult/s"},
       {"speedup", "x"},
       {"ratio", "x"},  // a quotient without a better direction: the variant names it
       {"iterations", "1"},

@@ -24,9 +24,9 @@ from results_csv import RESULTS_ROOT, ResultsError, read_source  # noqa: E402
 # +1: higher is better; -1: lower is better; metrics not listed get a ratio but no gain.
 DIRECTION = {
     "time_ms": -1, "rel_error": -1, "rel_error_pct": -1, "rel_residual": -1, "iterations": -1,
-    "divergence_pct": -1, "error_bound": -1,
+    "divergence_pct": -1, "error_bound": -1, "error_u": -1, "bound_u": -1,
     "gflops": 1, "gddflops": 1, "bandwidth_gbs": 1, "pct_bandwidth": 1, "pct_peak": 1, "speedup": 1,
-    "occupancy_pct": 1, "theoretical_occupancy_pct": 1,
+    "occupancy_pct": 1, "theoretical_occupancy_pct": 1, "mresults_per_s": 1,
 }
 
 

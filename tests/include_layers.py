@@ -17,6 +17,7 @@ LAYERS = [
     ["core"],
     ["formats"],
     ["multi_double", "rns", "signed_digit"],
+    ["elementary"],
     ["blas"],
     ["parallel"],
     ["sparse", "distributed_blas"],

@@ -1,0 +1,123 @@
+#pragma once
+// The elementary functions of one argument by name: an id for run-time choice (tests, experiments,
+// elementwise kernels over arrays), its printable name, and evaluation with the id fixed at compile
+// time, so that a kernel instantiated per function holds that function's code alone.
+#include <Kokkos_Core.hpp>
+
+#include <string>
+
+#include "elementary/functions.hpp"
+
+namespace kamp::elementary {
+
+enum class function_id { exp, expm1, log, log1p, log2, log10, sinh, cosh, tanh, asinh, acosh, atanh };
+
+constexpr function_id every_function_id[] = {function_id::exp,   function_id::expm1, function_id::log,
+                                             function_id::log1p, function_id::log2,  function_id::log10,
+                                             function_id::sinh,  function_id::cosh,  function_id::tanh,
+                                             function_id::asinh, function_id::acosh, function_id::atanh};
+
+inline std::string name_of(function_id f) {
+  const char* names[] = {"exp",  "expm1", "log",  "log1p", "log2",  "log10",
+                         "sinh", "cosh",  "tanh", "asinh", "acosh", "atanh"};
+  return names[static_cast<int>(f)];
+}
+
+template <function_id F, class V>
+KOKKOS_INLINE_FUNCTION V evaluate(const V& x) {
+  if constexpr (F == function_id::exp) {
+    return exp(x);
+  } else if constexpr (F == function_id::expm1) {
+    return expm1(x);
+  } else if constexpr (F == function_id::log) {
+    return log(x);
+  } else if constexpr (F == function_id::log1p) {
+    return log1p(x);
+  } else if constexpr (F == function_id::log2) {
+    return log2(x);
+  } else if constexpr (F == function_id::log10) {
+    return log10(x);
+  } else if constexpr (F == function_id::sinh) {
+    return sinh(x);
+  } else if constexpr (F == function_id::cosh) {
+    return cosh(x);
+  } else if constexpr (F == function_id::tanh) {
+    return tanh(x);
+  } else if constexpr (F == function_id::asinh) {
+    return asinh(x);
+  } else if constexpr (F == function_id::acosh) {
+    return acosh(x);
+  } else {
+    return atanh(x);
+  }
+}
+
+// f(x) for an id chosen at run time.
+template <class V>
+KOKKOS_INLINE_FUNCTION V evaluate(function_id f, const V& x) {
+  switch (f) {
+    case function_id::exp:
+      return evaluate<function_id::exp>(x);
+    case function_id::expm1:
+      return evaluate<function_id::expm1>(x);
+    case function_id::log:
+      return evaluate<function_id::log>(x);
+    case function_id::log1p:
+      return evaluate<function_id::log1p>(x);
+    case function_id::log2:
+      return evaluate<function_id::log2>(x);
+    case function_id::log10:
+      return evaluate<function_id::log10>(x);
+    case function_id::sinh:
+      return evaluate<function_id::sinh>(x);
+    case function_id::cosh:
+      return evaluate<function_id::cosh>(x);
+    case function_id::tanh:
+      return evaluate<function_id::tanh>(x);
+    case function_id::asinh:
+      return evaluate<function_id::asinh>(x);
+    case function_id::acosh:
+      return evaluate<function_id::acosh>(x);
+    default:
+      return evaluate<function_id::atanh>(x);
+  }
+}
+
+// The stated bound of f (elementary/*.hpp), in units of format_traits<V>::unit_roundoff().
+template <class V>
+constexpr double bound_of(function_id f) {
+  switch (f) {
+    case function_id::exp:
+      return exp_bound<V>();
+    case function_id::expm1:
+      return expm1_bound<V>();
+    case function_id::log:
+      return log_bound<V>();
+    case function_id::log1p:
+      return log1p_bound<V>();
+    case function_id::log2:
+      return log2_bound<V>();
+    case function_id::log10:
+      return log10_bound<V>();
+    case function_id::sinh:
+      return sinh_bound<V>();
+    case function_id::cosh:
+      return cosh_bound<V>();
+    case function_id::tanh:
+      return tanh_bound<V>();
+    case function_id::asinh:
+      return asinh_bound<V>();
+    case function_id::acosh:
+      return acosh_bound<V>();
+    default:
+      return atanh_bound<V>();
+  }
+}
+
+// Whether f's result is scaled by a power of two at the end (exp, sinh, cosh), so that a result
+// whose lower components fall into the subnormals carries the product by a double's floor.
+constexpr bool scales_result(function_id f) {
+  return f == function_id::exp || f == function_id::sinh || f == function_id::cosh;
+}
+
+}  // namespace kamp::elementary

@@ -1,0 +1,26 @@
+#pragma once
+// The elementary functions of the multi-double formats, found by argument-dependent lookup:
+// exp(x), log(x), ... for a dd_real or expansion<N> x call kamp::elementary's functions, as
+// std::exp does for a double. D+S values are loaded as dd_real (multi_double/ds_storage.hpp).
+#include "elementary/exp.hpp"
+#include "elementary/hyperbolic.hpp"
+#include "elementary/log.hpp"
+#include "elementary/pow.hpp"
+
+namespace kamp::multi_double {
+
+using elementary::acosh;
+using elementary::asinh;
+using elementary::atanh;
+using elementary::cosh;
+using elementary::exp;
+using elementary::expm1;
+using elementary::log;
+using elementary::log10;
+using elementary::log1p;
+using elementary::log2;
+using elementary::pow;
+using elementary::sinh;
+using elementary::tanh;
+
+}  // namespace kamp::multi_double

@@ -1,0 +1,71 @@
+// elementary/constants.hpp against MPFR: each table's components are, one after the other, the
+// double nearest what the ones before leave of the constant (so every prefix is a valid dd_real
+// or expansion<N>); the pieces of ln 2 have at most 42 significant bits and sum to ln 2 within
+// 2^-480.
+#include <gtest/gtest.h>
+#include <mpfr.h>
+
+#include <cmath>
+#include <functional>
+#include <string>
+
+#include "core/mpfr_value.hpp"
+#include "elementary/constants.hpp"
+
+namespace {
+
+namespace constants = kamp::elementary::constants;
+using kamp::core::mpfr_value;
+
+constexpr mpfr_prec_t bits = 1600;
+
+// Empty when table(0..7) are the successive nearest doubles of value.
+std::string components_violation(const mpfr_value& value, const std::function<double(int)>& table) {
+  mpfr_value rest(bits);
+  mpfr_set(rest.get(), value.get(), MPFR_RNDN);
+  for (int i = 0; i < constants::components; ++i) {
+    const double nearest = mpfr_get_d(rest.get(), MPFR_RNDN);
+    if (table(i) != nearest) return "component " + std::to_string(i) + " is not the nearest double of the rest";
+    mpfr_sub_d(rest.get(), rest.get(), nearest, MPFR_RNDN);  // exact at this precision
+  }
+  return "";
+}
+
+TEST(elementary_constants, logarithms_of_two_and_ten_are_the_successive_nearest_doubles) {
+  mpfr_value ln2(bits), ln10(bits), r(bits), ten(10.0, 64);
+  mpfr_const_log2(ln2.get(), MPFR_RNDN);
+  EXPECT_EQ(components_violation(ln2, constants::ln2), "");
+  mpfr_ui_div(r.get(), 1, ln2.get(), MPFR_RNDN);
+  EXPECT_EQ(components_violation(r, constants::inv_ln2), "");
+  mpfr_log(ln10.get(), ten.get(), MPFR_RNDN);
+  mpfr_ui_div(r.get(), 1, ln10.get(), MPFR_RNDN);
+  EXPECT_EQ(components_violation(r, constants::inv_ln10), "");
+}
+
+TEST(elementary_constants, inverse_factorials_are_the_successive_nearest_doubles) {
+  mpfr_value f(bits), r(bits);
+  mpfr_set_ui(f.get(), 1, MPFR_RNDN);
+  for (int k = 0; k < constants::inverse_factorial_count; ++k) {
+    if (k > 0) mpfr_mul_ui(f.get(), f.get(), static_cast<unsigned long>(k), MPFR_RNDN);  // exact
+    mpfr_ui_div(r.get(), 1, f.get(), MPFR_RNDN);
+    EXPECT_EQ(components_violation(r, [k](int i) { return constants::inverse_factorial(k, i); }), "")
+        << "1/" << k << "!";
+  }
+}
+
+TEST(elementary_constants, pieces_of_ln2_are_exact_multipliers_and_sum_to_ln2) {
+  mpfr_value sum(bits), ln2(bits);
+  mpfr_set_ui(sum.get(), 0, MPFR_RNDN);
+  for (int i = 0; i < constants::ln2_piece_count; ++i) {
+    const double piece = constants::ln2_piece(i);
+    int exponent = 0;
+    const double mantissa = std::frexp(piece, &exponent);
+    EXPECT_EQ(std::ldexp(std::round(std::ldexp(mantissa, 42)), -42), mantissa) << "piece " << i << " has over 42 bits";
+    mpfr_add_d(sum.get(), sum.get(), piece, MPFR_RNDN);
+  }
+  mpfr_const_log2(ln2.get(), MPFR_RNDN);
+  mpfr_sub(sum.get(), sum.get(), ln2.get(), MPFR_RNDN);
+  EXPECT_TRUE(mpfr_zero_p(sum.get()) || mpfr_get_exp(sum.get()) <= -480) << mpfr_get_exp(sum.get());
+}
+
+}  // namespace
