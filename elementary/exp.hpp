@@ -3,8 +3,9 @@
 // error bounds in units of u, the format's unit roundoff (format_traits<V>::unit_roundoff: every
 // add, mul and fused product-sum below rounds within it).
 //
-// Algorithm. exp(x) = 2^k exp(r), k = nearest(x_0 / ln 2), r = x - k ln 2 by Cody and Waite's
-// pieces of ln 2 (42 bits each, so k L_i is an exact double for |k| < 2^11), |r| <= 0.347. Then
+// Algorithm. exp(x) = 2^k exp(r), k = nearest(x_0 / ln 2), r = (x - k L_0) - k T after Cody and
+// Waite: L_0 is ln 2 to 42 bits (k L_0 is an exact double for |k| < 2^11), T = ln 2 - L_0 in V
+// (|k T| < 2^-32), |r| <= 0.347. Then
 // s = r 2^-j and expm1(s) = s + s^2 (1/2! + s/3! + ... + s^(d-2)/d!) by Horner's rule in V, and
 // j doublings expm1(2s) = expm1(s)^2 + 2 expm1(s) (one fused product-sum each), exp(r) = 1 +
 // expm1(r), scaled by 2^k through the format's product by a double (exact in the normal range).
@@ -12,10 +13,12 @@
 // (p = shape<V>::precision): j = 5, 7, 10 and d = 11, 15, 27 for dd_real, qd_real, expansion<8>.
 // No libm call: the same bits on every backend.
 //
-// Bound (exp). r's absolute error: the two subtractions round within u |r| + u 0.35 and the
-// pieces' tail is below |k| 2^-480, so |r^ - r| <= 0.71 u. The series: each Horner step
+// Bound (exp). r's absolute error: the two subtractions round within u |r| + u 0.35, and k T
+// (T within u, one product) within 2u 2^-32, so |r^ - r| <= 0.71 u. The series: each Horner step
 // (P s (1 + d1) + c_k)(1 + d2) with |P s| <= 2^-(j+2) |c_k| and the coefficients within u keeps
-// P within 2.1 u, so E_0 = expm1(s) within 1.05 u (j >= 5) plus the truncation. A doubling maps
+// P within 2.1 u, so E_0 = expm1(s) within 1.05 u (j >= 5) plus the truncation. The smaller terms
+// are summed in fewer components (term_bits: a double, then dd, ...), where each rounding, times
+// s^(k-2), stays below 2^-(p+8) of P: P within 2.1 u + d 2^-(p+8), still E_0 within 1.05 u. A doubling maps
 // a relative error e of E = expm1(a) to e (1 + E / (E + 2)) + u (1 + |E| / |E + 2|), and with
 // |a| summed over the steps below 2 |r| the factors multiply to at most exp(0.71 * 0.694) <= 1.64,
 // so E_j = expm1(r) within 1.64 (1.05 + 1.261 j) u. 1 + E_j (|E_j / (1 + E_j)| <= 0.414) adds u:
@@ -45,10 +48,10 @@ namespace detail {
 
 struct inverse_factorial_table {
   int k;
-  KOKKOS_INLINE_FUNCTION constexpr double operator()(int i) const { return constants::inverse_factorial(k, i); }
+  KOKKOS_INLINE_FUNCTION double operator()(int i) const { return constants::inverse_factorial(k, i); }
 };
 struct ln2_table {
-  KOKKOS_INLINE_FUNCTION constexpr double operator()(int i) const { return constants::ln2(i); }
+  KOKKOS_INLINE_FUNCTION double operator()(int i) const { return constants::ln2(i); }
 };
 
 // |x| < 2^-(p/2 + 4): x^2 < 2^-(p+8), so the series of the functions that are x + O(x^2) stop
@@ -84,42 +87,61 @@ struct exp_plan {
     }
     return d;
   }();
-  // Pieces of ln 2 down to 2^-(p + 25) and below: the reduction's tail |k| 2^-(p+25) <= 2^-(p+14).
-  static constexpr int ln2_pieces = [] {
-    const int wanted = (precision + 25 + 41) / 42 + 1;
-    return wanted < constants::ln2_piece_count ? wanted : constants::ln2_piece_count;
-  }();
   static_assert(degree < constants::inverse_factorial_count, "the series needs more coefficients");
 };
+
+// The bits the Horner partial sum P_k = 1/k! + s P_(k+1) needs: its rounding, times s^(k-2),
+// stays below 2^-(p+8) of P (about 1/2): p + 8 - (k - 2) log2(1 / s_max) - log2(k! / 2).
+template <class V>
+constexpr int term_bits(int k) {
+  double size = 2.0, s = reduced_limit;  // s_max^(k-2) 2 / k!, the term's share of P
+  for (int i = 0; i < exp_plan<V>::doublings; ++i) s /= 2;
+  for (int i = 3; i <= k; ++i) size *= s / i;
+  int bits = exp_plan<V>::precision + 8;
+  for (; size < 1 && bits > 0; size *= 2) --bits;
+  return bits;
+}
+
+// P_K from P_(K+1) (in whatever ladder type the terms above needed), each in the fewest
+// components term_bits allows: a double for the smallest terms, then dd, ..., V for the leading
+// ones. Returns P_2 in V.
+template <class V, int K, class Above>
+KOKKOS_INLINE_FUNCTION V series_from(const Above& above, const V& s) {
+  using L = ladder_t<V, components_for<V>(term_bits<V>(K))>;
+  const L p = fused(recast<L>(above), recast<L>(s), constant<L>(inverse_factorial_table{K}));
+  if constexpr (K == 2) {
+    return recast<V>(p);
+  } else {
+    return series_from<V, K - 1>(p, s);
+  }
+}
 
 // expm1(r) for |r| <= reduced_limit, within (2.07 j + 1.74) u (above).
 template <class V>
 KOKKOS_INLINE_FUNCTION V expm1_reduced(const V& r) {
   using plan = exp_plan<V>;
+  using top = ladder_t<V, components_for<V>(term_bits<V>(plan::degree))>;
   const V s = times_power_of_two(r, -plan::doublings);
-  V p = constant<V>(inverse_factorial_table{plan::degree});
-  KAMP_UNROLL
-  for (int k = plan::degree - 1; k >= 2; --k) p = fused(p, s, constant<V>(inverse_factorial_table{k}));
+  const V p = series_from<V, plan::degree - 1>(constant<top>(inverse_factorial_table{plan::degree}), s);
   V e = fused(multi_double::mul(s, s), p, s);
   KAMP_UNROLL
   for (int i = 0; i < plan::doublings; ++i) e = fused(e, e, twice(e));
   return e;
 }
 
+struct ln2_tail_table {
+  KOKKOS_INLINE_FUNCTION double operator()(int i) const { return constants::ln2_tail(i); }
+};
+
 // exp(x) = 2^k y for finite x with |x_0| < 746: returns y = exp(x - k ln 2) in [0.707, 1.415].
 template <class V>
 KOKKOS_INLINE_FUNCTION V exp_reduced(const V& x, int& k) {
-  using plan = exp_plan<V>;
   const double kd = std::nearbyint(core::mul_rn(lead(x), constants::inv_ln2(0)));
   k = static_cast<int>(kd);
   V r = x;
   if (k != 0) {
-    r = multi_double::sub(x, V(core::mul_rn(kd, constants::ln2_piece(0))));
-    V tail(core::mul_rn(kd, constants::ln2_piece(1)));
-    KAMP_UNROLL
-    for (int i = 2; i < plan::ln2_pieces; ++i)
-      tail = multi_double::add(tail, V(core::mul_rn(kd, constants::ln2_piece(i))));
-    r = multi_double::sub(r, tail);
+    r = multi_double::sub(x, V(core::mul_rn(kd, constants::ln2_lead(0))));  // k L_0 exact
+    r = multi_double::sub(r, multi_double::mul(constant<V>(ln2_tail_table{}), kd));
   }
   return multi_double::add(V(1.0), expm1_reduced(r));
 }

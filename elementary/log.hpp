@@ -42,10 +42,10 @@ namespace kamp::elementary {
 namespace detail {
 
 struct inv_ln2_table {
-  KOKKOS_INLINE_FUNCTION constexpr double operator()(int i) const { return constants::inv_ln2(i); }
+  KOKKOS_INLINE_FUNCTION double operator()(int i) const { return constants::inv_ln2(i); }
 };
 struct inv_ln10_table {
-  KOKKOS_INLINE_FUNCTION constexpr double operator()(int i) const { return constants::inv_ln10(i); }
+  KOKKOS_INLINE_FUNCTION double operator()(int i) const { return constants::inv_ln10(i); }
 };
 
 template <class V>
@@ -71,16 +71,28 @@ KOKKOS_INLINE_FUNCTION double log1p_start(double t) {
   return 2 * core::fma_rn(core::mul_rn(s, z), q, s);
 }
 
+// Newton step `Step` of log1p_reduced from y (a double or a ladder type below V): each step but
+// the last in the fewest components (at least two) that hold its result, about 100 2^Step bits
+// (the quadratic convergence, not the rounding, limits it); the last in V.
+template <class V, int Step, class Y>
+KOKKOS_INLINE_FUNCTION V newton_from(const Y& y, const V& t) {
+  constexpr bool last = Step + 1 == log_plan<V>::newton_steps;
+  constexpr int wanted = last ? shape<V>::components : components_for<V>(100 * (1 << Step) + 8);
+  using L = ladder_t<V, (wanted < 2 ? 2 : wanted)>;
+  const L yl = recast<L>(y), tl = recast<L>(t);
+  const L m = expm1_reduced(-yl);
+  const L next = multi_double::add(yl, multi_double::add(tl, fused(tl, m, m)));
+  if constexpr (last) {
+    return recast<V>(next);
+  } else {
+    return newton_from<V, Step + 1>(next, t);
+  }
+}
+
 // log1p(t) for t in [-0.2929, 0.4143], within (2.48 j + 4.91) u (above).
 template <class V>
 KOKKOS_INLINE_FUNCTION V log1p_reduced(const V& t) {
-  V y(log1p_start(lead(t)));
-  KAMP_UNROLL
-  for (int i = 0; i < log_plan<V>::newton_steps; ++i) {
-    const V m = expm1_reduced(-y);
-    y = multi_double::add(y, multi_double::add(t, fused(t, m, m)));
-  }
-  return y;
+  return newton_from<V, 0>(log1p_start(lead(t)), t);
 }
 
 // x = f 2^e with f in [1/sqrt 2, sqrt 2), for finite x > 0: returns t = f - 1.

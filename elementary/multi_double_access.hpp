@@ -34,6 +34,12 @@ struct shape<expansion<N>> {
   static constexpr int precision = 52 * N;
 };
 
+template <>
+struct shape<double> {
+  static constexpr int components = 1;
+  static constexpr int precision = 53;
+};
+
 template <class V>
 struct is_multi_double : std::false_type {};
 template <>
@@ -41,6 +47,7 @@ struct is_multi_double<dd_real> : std::true_type {};
 template <int N>
 struct is_multi_double<expansion<N>> : std::true_type {};
 
+KOKKOS_INLINE_FUNCTION double lead(double x) { return x; }
 KOKKOS_INLINE_FUNCTION double lead(const dd_real& x) { return x.hi; }
 template <int N>
 KOKKOS_INLINE_FUNCTION double lead(const expansion<N>& x) {
@@ -51,13 +58,46 @@ KOKKOS_INLINE_FUNCTION double lead(const expansion<N>& x) {
 // ulp of V's last component (elementary/constants.hpp builds the components so).
 template <class V, class Table>
 KOKKOS_INLINE_FUNCTION V constant(Table table) {
-  if constexpr (std::is_same<V, dd_real>::value) {
+  if constexpr (std::is_same<V, double>::value) {
+    return table(0);
+  } else if constexpr (std::is_same<V, dd_real>::value) {
     return dd_real(table(0), table(1));
   } else {
     V v;
     KAMP_UNROLL
     for (int i = 0; i < shape<V>::components; ++i) v.c[i] = table(i);
     return v;
+  }
+}
+
+// The precision ladder: V's family cut to m components, for work whose result needs fewer bits
+// than V carries (the small terms of a series, the early Newton steps): a double for m = 1, V
+// itself for m = V's size, expansion<m> between.
+template <class V, int M>
+using ladder_t = std::conditional_t<M == 1, double, std::conditional_t<M == shape<V>::components, V, expansion<M>>>;
+
+// The components a value of about 2^-bits relative precision needs in V's family (1 .. V's size).
+template <class V>
+constexpr int components_for(int bits) {
+  const int m = (bits + 51) / 52;
+  return m < 1 ? 1 : m > shape<V>::components ? shape<V>::components : m;
+}
+
+// x's leading components as To (a prefix of an expansion is an expansion), or x widened with zero
+// components; To and From of one family.
+template <class To, class From>
+KOKKOS_INLINE_FUNCTION To recast(const From& x) {
+  if constexpr (std::is_same<To, From>::value) {
+    return x;
+  } else if constexpr (std::is_same<To, double>::value) {
+    return lead(x);
+  } else if constexpr (std::is_same<From, double>::value) {
+    return To(x);
+  } else {
+    To r;
+    KAMP_UNROLL
+    for (int i = 0; i < shape<To>::components; ++i) r.c[i] = i < shape<From>::components ? x.c[i] : 0.0;
+    return r;
   }
 }
 
@@ -112,6 +152,7 @@ KOKKOS_INLINE_FUNCTION expansion<N> twice(const expansion<N>& x) {
 
 // a b + c within the fma contract (a b (1 + d1) + c)(1 + d2), |d1|, |d2| <= u: the expansions'
 // fused fma; for dd_real the two roundings of add(mul), which meet it.
+KOKKOS_INLINE_FUNCTION double fused(double a, double b, double c) { return core::fma_rn(a, b, c); }
 KOKKOS_INLINE_FUNCTION dd_real fused(const dd_real& a, const dd_real& b, const dd_real& c) {
   return multi_double::add(multi_double::mul(a, b), c);
 }

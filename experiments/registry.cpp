@@ -48,6 +48,10 @@ const std::vector<experiment>& registry() {
        "cores) vs "
        "the FMA kernel and the vendor's DGEMM (issue 47)",
        run_e14_mp_ozaki_gemm},
+      {"E16",
+       "Elementary functions (exp, log, hyperbolic and their inverses) in dd_real, expansion<3>, qd_real and "
+       "expansion<8>: results per second and largest error in u, beside MPFR and QD on the host",
+       run_e16_elementary},
   };
   return all;
 }
