@@ -93,7 +93,7 @@ struct exp_plan {
 // The bits the Horner partial sum P_k = 1/k! + s P_(k+1) needs: its rounding, times s^(k-2),
 // stays below 2^-(p+8) of P (about 1/2): p + 8 - (k - 2) log2(1 / s_max) - log2(k! / 2).
 template <class V>
-constexpr int term_bits(int k) {
+KOKKOS_INLINE_FUNCTION constexpr int term_bits(int k) {
   double size = 2.0, s = reduced_limit;  // s_max^(k-2) 2 / k!, the term's share of P
   for (int i = 0; i < exp_plan<V>::doublings; ++i) s /= 2;
   for (int i = 3; i <= k; ++i) size *= s / i;

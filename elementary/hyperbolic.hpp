@@ -44,7 +44,7 @@ constexpr double root_bound() {
 
 // The a past which exp(-2a) < u / 4: sinh a = cosh a = exp(a) / 2 to the format's precision.
 template <class V>
-constexpr double exp_dominates_from() {
+KOKKOS_INLINE_FUNCTION constexpr double exp_dominates_from() {
   return 0.35 * (shape<V>::precision + 2) + 1;
 }
 

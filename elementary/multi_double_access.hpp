@@ -78,7 +78,7 @@ using ladder_t = std::conditional_t<M == 1, double, std::conditional_t<M == shap
 
 // The components a value of about 2^-bits relative precision needs in V's family (1 .. V's size).
 template <class V>
-constexpr int components_for(int bits) {
+KOKKOS_INLINE_FUNCTION constexpr int components_for(int bits) {
   const int m = (bits + 51) / 52;
   return m < 1 ? 1 : m > shape<V>::components ? shape<V>::components : m;
 }

@@ -2,7 +2,8 @@
 # One job on a GPU node over a CUDA build made elsewhere: the test suites, a memcheck pass over
 # the device tests, and the experiments, all written under $OUT.
 #   usage (on a GPU node): experiments/device/gpu_session.sh BIN_DIR [EXPERIMENT...]
-# With no experiment named, only the tests run.
+# With no experiment named, only the tests run. KAMP_LONG_TESTS=0 runs the default sweeps instead of
+# the long ones; KAMP_MEMCHECK=0 skips the memcheck pass.
 # BIN_DIR holds kamp_run and the kamp_*_tests binaries from build/cuda: the bin/ of a bundle made
 # with ./kamp bundle --tests (docs/reproducing.md), whose run.sh also runs the experiments.
 set -uo pipefail
@@ -29,6 +30,8 @@ for t in "${suites[@]}"; do
   tail -n 3 "$out/$name.log"
   # memcheck the device instantiations (Cuda, Cuda_8, dd_real_Cuda, ...) but not the long
   # MPFR sweeps, which would take the sanitizer hours and touch no code the other tests do not.
+  # KAMP_MEMCHECK=0 skips it (a run that compares results, not memory use).
+  [ "${KAMP_MEMCHECK:-1}" = 0 ] && continue
   KAMP_LONG_TESTS=0 compute-sanitizer --tool memcheck --print-limit 20 "$t" \
     --gtest_filter='*/Cuda*:*_Cuda.*:rns_backends*-rns_arithmetic_test*' --gtest_brief=1 \
     > "$out/$name.memcheck.log" 2>&1 || status=1
