@@ -216,7 +216,17 @@ E13 = ozaki_tables("dd_real and emulated double GEMM by the Ozaki scheme II on t
 E14 = ozaki_tables("qd_real, expansion<8> and RNS GEMM by the Ozaki scheme II with wide moduli")
 E0 = [Table("Machine ceilings: copy, DAXPY, DGEMV, DGEMM, FMA peak", Axis(("variant", "space"), "{variant} [{space}]"),
             Axis("metric"), panels=Axis(("m", "n"), "m = {m}, n = {n}"))]
-BEYOND = ("Beyond the papers: kamp's own experiments", "beyond", ["E13", "E14", "E0"])
+E16_FORMAT = Axis(("format", "space"), "{format} [{space}]")
+E16 = [Table("Elementary functions: results per second (Mresult/s), kamp beside MPFR and QD over the same arguments",
+             Axis("function"), Axis("library"), panels=E16_FORMAT, where={"metric": "mresults_per_s"}),
+       Table("Largest error observed (units of u) beside the stated bound", Axis("function"),
+             Axis(("library", "metric"), "{library} {metric}"), panels=E16_FORMAT,
+             where={"metric": ("error_u", "bound_u")}),
+       Table("kamp's speedup over MPFR and QD on the same cores", Axis("function"), Axis("library"),
+             panels=E16_FORMAT, where={"metric": "speedup"}),
+       Table("Time of one array of arguments (ms)", Axis("function"), Axis("library"), panels=E16_FORMAT,
+             where={"metric": "time_ms"})]
+BEYOND = ("Beyond the papers: kamp's own experiments", "beyond", ["E13", "E14", "E16", "E0"])
 
 SECTIONS = [SEED_000, SEED_002, SEED_003, SEED_004, BEYOND]
 
@@ -247,8 +257,14 @@ def e11_columns(row):
     return {"solve": solve, "quantity": quantity, "part": m.group(4) or ""}
 
 
+def e16_columns(row):
+    """E16: the library (kamp, mpfr, qd) and the function of a row's variant, e.g. kamp_log1p."""
+    library, _, function = row["variant"].partition("_")
+    return {"library": library, "function": function}
+
+
 # Columns derived from a row's own fields, added when a machine's rows are read.
-DERIVED = {"E11": e11_columns, "E13": ozaki_columns, "E14": ozaki_columns}
+DERIVED = {"E11": e11_columns, "E13": ozaki_columns, "E14": ozaki_columns, "E16": e16_columns}
 LAYOUTS = {"E0": E0, "E1": E1, "E2": E2, "E3": E3, "E4": E4, "E5": E5, "E6": E6, "E7": E7, "E8": E8, "E9": E9,
-           "E10": E10, "E11": E11, "E12": E12, "E13": E13, "E14": E14}
-EXPERIMENTS = [f"E{n}" for n in range(15)]
+           "E10": E10, "E11": E11, "E12": E12, "E13": E13, "E14": E14, "E16": E16}
+EXPERIMENTS = sorted(LAYOUTS, key=lambda e: int(e[1:]))
