@@ -111,7 +111,8 @@ KOKKOS_INLINE_FUNCTION double two_to(int k) { return std::ldexp(1.0, k); }
 KOKKOS_INLINE_FUNCTION dd_real scale_once(const dd_real& x, int k) { return multi_double::mul(x, two_to(k)); }
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> scale_once(const expansion<N>& x, int k) {
-  if (!(std::fabs(x.c[0]) < 0x1p1022) || std::ilogb(x.c[0]) + k > 1022) return multi_double::mul(x, two_to(k));
+  if (x.c[0] == 0) return x;  // every component is 0 (the invariant); ilogb(0) is INT_MIN
+  if (!(std::fabs(x.c[0]) < 0x1p1022) || std::ilogb(x.c[0]) > 1022 - k) return multi_double::mul(x, two_to(k));
   const double f = two_to(k);
   expansion<N> r;
   KAMP_UNROLL
