@@ -19,6 +19,10 @@ namespace kamp::test {
 
 using elementary::function_id;
 
+// The formats with elementary functions, on every space.
+using elementary_formats = formats::concat_t<formats::type_list<multi_double::dd_real>, blas::expansion_formats>;
+using elementary_configs = dd_configs_of<formats::cartesian_t<tested_formats_t<elementary_formats>, space_list>>::type;
+
 // The reference's own rounding (MPFR at the format's precision + 128 bits) added to a relative
 // bound: a result may carry more bits than that (an expansion with gaps between components).
 template <class V>

@@ -17,11 +17,6 @@ using namespace kamp::test;
 using kamp::core::mpfr_value;
 namespace el = kamp::elementary;
 
-using elementary_formats =
-    kamp::formats::concat_t<kamp::formats::type_list<kamp::multi_double::dd_real>, kamp::blas::expansion_formats>;
-using elementary_configs =
-    dd_configs_of<kamp::formats::cartesian_t<tested_formats_t<elementary_formats>, kamp::test::space_list>>::type;
-
 template <class Space, class V>
 std::vector<V> evaluate_on(el::function_id f, const std::vector<V>& host_x) {
   const auto x = to_space<Space>(host_x, "x");

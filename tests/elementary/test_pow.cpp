@@ -14,11 +14,6 @@ namespace {
 using namespace kamp::test;
 using kamp::core::mpfr_value;
 
-using elementary_formats =
-    kamp::formats::concat_t<kamp::formats::type_list<kamp::multi_double::dd_real>, kamp::blas::expansion_formats>;
-using elementary_configs =
-    dd_configs_of<kamp::formats::cartesian_t<tested_formats_t<elementary_formats>, kamp::test::space_list>>::type;
-
 constexpr long long exponents[] = {1, 2, 3, 7, 16, 101, -1, -2, -3, -13, -100, 1LL << 40, -(1LL << 40)};
 
 template <class Space, class V>
