@@ -37,6 +37,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "core/out_of_line.hpp"
 #include "core/rounding.hpp"
 #include "core/unroll.hpp"
 #include "elementary/constants.hpp"
@@ -118,7 +119,7 @@ KOKKOS_INLINE_FUNCTION V series_from(const Above& above, const V& s) {
 
 // expm1(r) for |r| <= reduced_limit, within (2.07 j + 1.74) u (above).
 template <class V>
-KOKKOS_INLINE_FUNCTION V expm1_reduced(const V& r) {
+KAMP_OUT_OF_LINE_FUNCTION V expm1_reduced(const V& r) {
   using plan = exp_plan<V>;
   using top = ladder_t<V, components_for<V>(term_bits<V>(plan::degree))>;
   const V s = times_power_of_two(r, -plan::doublings);

@@ -91,7 +91,7 @@ KOKKOS_INLINE_FUNCTION V newton_from(const Y& y, const V& t) {
 
 // log1p(t) for t in [-0.2929, 0.4143], within (2.48 j + 4.91) u (above).
 template <class V>
-KOKKOS_INLINE_FUNCTION V log1p_reduced(const V& t) {
+KAMP_OUT_OF_LINE_FUNCTION V log1p_reduced(const V& t) {
   return newton_from<V, 0>(log1p_start(lead(t)), t);
 }
 
