@@ -17,7 +17,7 @@
 // (T within u, one product) within 2u 2^-32, so |r^ - r| <= 0.71 u. The series: each Horner step
 // (P s (1 + d1) + c_k)(1 + d2) with |P s| <= 2^-(j+2) |c_k| and the coefficients within u keeps
 // P within 2.1 u, so E_0 = expm1(s) within 1.05 u (j >= 5) plus the truncation. The smaller terms
-// are summed in fewer components (term_bits: a double, then dd, ...), where each rounding, times
+// are summed in fewer components (expm1_series::bits: a double, then dd, ...), where each rounding, times
 // s^(k-2), stays below 2^-(p+8) of P: P within 2.1 u + d 2^-(p+8), still E_0 within 1.05 u. A doubling maps
 // a relative error e of E = expm1(a) to e (1 + E / (E + 2)) + u (1 + |E| / |E + 2|), and with
 // |a| summed over the steps below 2 |r| the factors multiply to at most exp(0.71 * 0.694) <= 1.64,
@@ -42,6 +42,7 @@
 #include "core/unroll.hpp"
 #include "elementary/constants.hpp"
 #include "elementary/multi_double_access.hpp"
+#include "elementary/series.hpp"
 
 namespace kamp::elementary {
 
@@ -91,39 +92,29 @@ struct exp_plan {
   static_assert(degree < constants::inverse_factorial_count, "the series needs more coefficients");
 };
 
-// The bits the Horner partial sum P_k = 1/k! + s P_(k+1) needs: its rounding, times s^(k-2),
-// stays below 2^-(p+8) of P (about 1/2): p + 8 - (k - 2) log2(1 / s_max) - log2(k! / 2).
-template <class V>
-KOKKOS_INLINE_FUNCTION constexpr int term_bits(int k) {
-  double size = 2.0, s = reduced_limit;  // s_max^(k-2) 2 / k!, the term's share of P
-  for (int i = 0; i < exp_plan<V>::doublings; ++i) s /= 2;
-  for (int i = 3; i <= k; ++i) size *= s / i;
-  int bits = exp_plan<V>::precision + 8;
-  for (; size < 1 && bits > 0; size *= 2) --bits;
-  return bits;
-}
-
-// P_K from P_(K+1) (in whatever ladder type the terms above needed), each in the fewest
-// components term_bits allows: a double for the smallest terms, then dd, ..., V for the leading
-// ones. Returns P_2 in V.
-template <class V, int K, class Above>
-KOKKOS_INLINE_FUNCTION V series_from(const Above& above, const V& s) {
-  using L = ladder_t<V, components_for<V>(term_bits<V>(K))>;
-  const L p = fused(recast<L>(above), recast<L>(s), constant<L>(inverse_factorial_table{K}));
-  if constexpr (K == 2) {
-    return recast<V>(p);
-  } else {
-    return series_from<V, K - 1>(p, s);
+// The series of expm1(s) / s^2 - 1/2 = sum over k >= 3 of s^(k-2) / k!, indexed by k, for
+// horner: P_k's share of the sum (about 1/2) is at most s_max^(k-2) 2 / k!.
+struct expm1_series {
+  static constexpr int last = 2;
+  template <class V>
+  static KOKKOS_INLINE_FUNCTION constexpr int bits(int k) {
+    double share = 2.0, s = reduced_limit;
+    for (int i = 0; i < exp_plan<V>::doublings; ++i) s /= 2;
+    for (int i = 3; i <= k; ++i) share *= s / i;
+    return bits_for_share<V>(share);
   }
-}
+  template <class L>
+  static KOKKOS_INLINE_FUNCTION L coefficient(int k) {
+    return constant<L>(inverse_factorial_table{k});
+  }
+};
 
 // expm1(r) for |r| <= reduced_limit, within (2.07 j + 1.74) u (above).
 template <class V>
 KAMP_OUT_OF_LINE_FUNCTION V expm1_reduced(const V& r) {
   using plan = exp_plan<V>;
-  using top = ladder_t<V, components_for<V>(term_bits<V>(plan::degree))>;
   const V s = times_power_of_two(r, -plan::doublings);
-  const V p = series_from<V, plan::degree - 1>(constant<top>(inverse_factorial_table{plan::degree}), s);
+  const V p = horner<V, expm1_series, plan::degree>(s);
   V e = fused(multi_double::mul(s, s), p, s);
   KAMP_UNROLL
   for (int i = 0; i < plan::doublings; ++i) e = fused(e, e, twice(e));

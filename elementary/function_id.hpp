@@ -5,21 +5,42 @@
 #include <Kokkos_Core.hpp>
 
 #include <string>
+#include <type_traits>
 
 #include "elementary/functions.hpp"
 
 namespace kamp::elementary {
 
-enum class function_id { exp, expm1, log, log1p, log2, log10, sinh, cosh, tanh, asinh, acosh, atanh };
+enum class function_id {
+  exp,
+  expm1,
+  log,
+  log1p,
+  log2,
+  log10,
+  sin,
+  cos,
+  tan,
+  asin,
+  acos,
+  atan,
+  sinh,
+  cosh,
+  tanh,
+  asinh,
+  acosh,
+  atanh
+};
 
-constexpr function_id every_function_id[] = {function_id::exp,   function_id::expm1, function_id::log,
-                                             function_id::log1p, function_id::log2,  function_id::log10,
-                                             function_id::sinh,  function_id::cosh,  function_id::tanh,
-                                             function_id::asinh, function_id::acosh, function_id::atanh};
+constexpr function_id every_function_id[] = {
+    function_id::exp,   function_id::expm1, function_id::log,  function_id::log1p, function_id::log2,
+    function_id::log10, function_id::sin,   function_id::cos,  function_id::tan,   function_id::asin,
+    function_id::acos,  function_id::atan,  function_id::sinh, function_id::cosh,  function_id::tanh,
+    function_id::asinh, function_id::acosh, function_id::atanh};
 
 inline std::string name_of(function_id f) {
-  const char* names[] = {"exp",  "expm1", "log",  "log1p", "log2",  "log10",
-                         "sinh", "cosh",  "tanh", "asinh", "acosh", "atanh"};
+  const char* names[] = {"exp",  "expm1", "log",  "log1p", "log2", "log10", "sin",   "cos",   "tan",
+                         "asin", "acos",  "atan", "sinh",  "cosh", "tanh",  "asinh", "acosh", "atanh"};
   return names[static_cast<int>(f)];
 }
 
@@ -37,6 +58,18 @@ KOKKOS_INLINE_FUNCTION V evaluate(const V& x) {
     return log2(x);
   } else if constexpr (F == function_id::log10) {
     return log10(x);
+  } else if constexpr (F == function_id::sin) {
+    return sin(x);
+  } else if constexpr (F == function_id::cos) {
+    return cos(x);
+  } else if constexpr (F == function_id::tan) {
+    return tan(x);
+  } else if constexpr (F == function_id::asin) {
+    return asin(x);
+  } else if constexpr (F == function_id::acos) {
+    return acos(x);
+  } else if constexpr (F == function_id::atan) {
+    return atan(x);
   } else if constexpr (F == function_id::sinh) {
     return sinh(x);
   } else if constexpr (F == function_id::cosh) {
@@ -68,6 +101,18 @@ KOKKOS_INLINE_FUNCTION V evaluate(function_id f, const V& x) {
       return evaluate<function_id::log2>(x);
     case function_id::log10:
       return evaluate<function_id::log10>(x);
+    case function_id::sin:
+      return evaluate<function_id::sin>(x);
+    case function_id::cos:
+      return evaluate<function_id::cos>(x);
+    case function_id::tan:
+      return evaluate<function_id::tan>(x);
+    case function_id::asin:
+      return evaluate<function_id::asin>(x);
+    case function_id::acos:
+      return evaluate<function_id::acos>(x);
+    case function_id::atan:
+      return evaluate<function_id::atan>(x);
     case function_id::sinh:
       return evaluate<function_id::sinh>(x);
     case function_id::cosh:
@@ -80,6 +125,37 @@ KOKKOS_INLINE_FUNCTION V evaluate(function_id f, const V& x) {
       return evaluate<function_id::acosh>(x);
     default:
       return evaluate<function_id::atanh>(x);
+  }
+}
+
+// g(std::integral_constant<function_id, F>{}) for the F that f names (host): a caller that writes one
+// kernel per function (the id a template argument) chooses it at run time through this.
+template <class Visitor>
+decltype(auto) visit(function_id f, Visitor&& g) {
+  switch (f) {
+#define KAMP_VISIT_CASE(name) \
+  case function_id::name:     \
+    return g(std::integral_constant<function_id, function_id::name>{});
+    KAMP_VISIT_CASE(exp)
+    KAMP_VISIT_CASE(expm1)
+    KAMP_VISIT_CASE(log)
+    KAMP_VISIT_CASE(log1p)
+    KAMP_VISIT_CASE(log2)
+    KAMP_VISIT_CASE(log10)
+    KAMP_VISIT_CASE(sin)
+    KAMP_VISIT_CASE(cos)
+    KAMP_VISIT_CASE(tan)
+    KAMP_VISIT_CASE(asin)
+    KAMP_VISIT_CASE(acos)
+    KAMP_VISIT_CASE(atan)
+    KAMP_VISIT_CASE(sinh)
+    KAMP_VISIT_CASE(cosh)
+    KAMP_VISIT_CASE(tanh)
+    KAMP_VISIT_CASE(asinh)
+    KAMP_VISIT_CASE(acosh)
+#undef KAMP_VISIT_CASE
+    default:
+      return g(std::integral_constant<function_id, function_id::atanh>{});
   }
 }
 
@@ -99,6 +175,18 @@ constexpr double bound_of(function_id f) {
       return log2_bound<V>();
     case function_id::log10:
       return log10_bound<V>();
+    case function_id::sin:
+      return sin_bound<V>();
+    case function_id::cos:
+      return cos_bound<V>();
+    case function_id::tan:
+      return tan_bound<V>();
+    case function_id::asin:
+      return asin_bound<V>();
+    case function_id::acos:
+      return acos_bound<V>();
+    case function_id::atan:
+      return atan_bound<V>();
     case function_id::sinh:
       return sinh_bound<V>();
     case function_id::cosh:

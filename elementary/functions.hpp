@@ -4,14 +4,21 @@
 // std::exp does for a double. D+S values are loaded as dd_real (multi_double/ds_storage.hpp).
 #include "elementary/exp.hpp"
 #include "elementary/hyperbolic.hpp"
+#include "elementary/inverse_trig.hpp"
 #include "elementary/log.hpp"
 #include "elementary/pow.hpp"
+#include "elementary/trig.hpp"
 
 namespace kamp::multi_double {
 
+using elementary::acos;
 using elementary::acosh;
+using elementary::asin;
 using elementary::asinh;
+using elementary::atan;
+using elementary::atan2;
 using elementary::atanh;
+using elementary::cos;
 using elementary::cosh;
 using elementary::exp;
 using elementary::expm1;
@@ -20,7 +27,10 @@ using elementary::log10;
 using elementary::log1p;
 using elementary::log2;
 using elementary::pow;
+using elementary::sin;
+using elementary::sincos;
 using elementary::sinh;
+using elementary::tan;
 using elementary::tanh;
 
 }  // namespace kamp::multi_double

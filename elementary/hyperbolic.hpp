@@ -33,15 +33,6 @@ namespace kamp::elementary {
 
 namespace detail {
 
-template <class V>
-constexpr double division_bound() {
-  return std::is_same<V, dd_real>::value ? 3.0 : 2.01;
-}
-template <class V>
-constexpr double root_bound() {
-  return std::is_same<V, dd_real>::value ? 0.625 : 1.51;
-}
-
 // The a past which exp(-2a) < u / 4: sinh a = cosh a = exp(a) / 2 to the format's precision.
 template <class V>
 KOKKOS_INLINE_FUNCTION constexpr double exp_dominates_from() {

@@ -27,6 +27,24 @@ inline void mpfr_evaluate(function_id f, mpfr_ptr r, mpfr_srcptr x) {
     case function_id::log10:
       mpfr_log10(r, x, MPFR_RNDN);
       break;
+    case function_id::sin:
+      mpfr_sin(r, x, MPFR_RNDN);
+      break;
+    case function_id::cos:
+      mpfr_cos(r, x, MPFR_RNDN);
+      break;
+    case function_id::tan:
+      mpfr_tan(r, x, MPFR_RNDN);
+      break;
+    case function_id::asin:
+      mpfr_asin(r, x, MPFR_RNDN);
+      break;
+    case function_id::acos:
+      mpfr_acos(r, x, MPFR_RNDN);
+      break;
+    case function_id::atan:
+      mpfr_atan(r, x, MPFR_RNDN);
+      break;
     case function_id::sinh:
       mpfr_sinh(r, x, MPFR_RNDN);
       break;

@@ -54,6 +54,13 @@ KOKKOS_INLINE_FUNCTION double lead(const expansion<N>& x) {
   return x.c[0];
 }
 
+// Component i of x (0 the leading one).
+KOKKOS_INLINE_FUNCTION double component_of(const dd_real& x, int i) { return i == 0 ? x.hi : x.lo; }
+template <int N>
+KOKKOS_INLINE_FUNCTION double component_of(const expansion<N>& x, int i) {
+  return x.c[i];
+}
+
 // The constant whose components table(0), table(1), ... gives, cut to V's length: within
 // ulp of V's last component (elementary/constants.hpp builds the components so).
 template <class V, class Table>
@@ -160,6 +167,16 @@ KOKKOS_INLINE_FUNCTION dd_real fused(const dd_real& a, const dd_real& b, const d
 template <int N>
 KOKKOS_INLINE_FUNCTION expansion<N> fused(const expansion<N>& a, const expansion<N>& b, const expansion<N>& c) {
   return multi_double::fma(a, b, c);
+}
+
+// The bounds of divide and root below, in units of V's u.
+template <class V>
+constexpr double division_bound() {
+  return std::is_same<V, dd_real>::value ? 3.0 : 2.01;
+}
+template <class V>
+constexpr double root_bound() {
+  return std::is_same<V, dd_real>::value ? 0.625 : 1.51;
 }
 
 // a / b for finite a and b with b != 0 and a quotient inside the range.

@@ -155,6 +155,24 @@ double function_ms(elementary::function_id f, const std::vector<Format>& x, std:
     case function_id::log10:
       g = [](const qd_value& v) { return ::log10(v); };
       break;
+    case function_id::sin:
+      g = [](const qd_value& v) { return ::sin(v); };
+      break;
+    case function_id::cos:
+      g = [](const qd_value& v) { return ::cos(v); };
+      break;
+    case function_id::tan:
+      g = [](const qd_value& v) { return ::tan(v); };
+      break;
+    case function_id::asin:
+      g = [](const qd_value& v) { return ::asin(v); };
+      break;
+    case function_id::acos:
+      g = [](const qd_value& v) { return ::acos(v); };
+      break;
+    case function_id::atan:
+      g = [](const qd_value& v) { return ::atan(v); };
+      break;
     case function_id::sinh:
       g = [](const qd_value& v) { return ::sinh(v); };
       break;

@@ -32,6 +32,26 @@ void add_reference_rounding(core::mpfr_value& bound) {
   mpfr_add(bound.get(), bound.get(), r.get(), MPFR_RNDU);
 }
 
+// Empty when r is the MPFR result exact within bound_u times V's u (plus the reference's own
+// rounding, plus floor below the normal range); special values, zeros and infinities exactly, with
+// their signs; r a valid value of V.
+template <class V>
+std::string violation_of(const core::mpfr_value& exact, const V& r, double bound_u, const core::mpfr_value& floor) {
+  using traits = format_traits<V>;
+  const double lead = component(r, 0);
+  if (mpfr_nan_p(exact.get())) return std::isnan(lead) ? "" : "a number where the result is NaN";
+  if (std::isnan(lead)) return "NaN for " + exact.to_string(40);
+  if (mpfr_zero_p(exact.get()) || mpfr_inf_p(exact.get())) {
+    if (mpfr_cmp(traits::to_mpfr(r).get(), exact.get()) != 0 || std::signbit(lead) != (mpfr_signbit(exact.get()) != 0))
+      return "not the exact " + exact.to_string(10);
+    return "";
+  }
+  core::mpfr_value bound = traits::unit_roundoff();
+  mpfr_mul_d(bound.get(), bound.get(), bound_u, MPFR_RNDU);
+  add_reference_rounding<V>(bound);
+  return edge_violation<V>(r, exact, bound, floor);
+}
+
 // exact rounded to V, plus k units of V's nominal last place (2^(e - precision) for a leading
 // exponent e; k may be negative).
 template <class V>
@@ -54,6 +74,16 @@ template <class V>
 core::mpfr_value log_of(double c) {
   core::mpfr_value r(format_traits<V>::precision + 128), x(c, 64);
   mpfr_log(r.get(), x.get(), MPFR_RNDN);
+  return r;
+}
+
+// k pi/2 in MPFR at V's precision + 128 bits.
+template <class V>
+core::mpfr_value quarter_turns(double k) {
+  core::mpfr_value r(format_traits<V>::precision + 128), factor(k, 64);
+  mpfr_const_pi(r.get(), MPFR_RNDN);
+  mpfr_mul(r.get(), r.get(), factor.get(), MPFR_RNDN);
+  mpfr_mul_2si(r.get(), r.get(), -1, MPFR_RNDN);
   return r;
 }
 
@@ -88,6 +118,39 @@ std::vector<V> hard_cases(function_id f) {
         around(half_overflow);  // sinh and cosh overflow at ln(2 max())
       }
       v.push_back(from_double_value<V>(std::ldexp(1.0, -(p / 2 + 4))));  // the tiny-argument branch
+      break;
+    case function_id::sin:
+    case function_id::cos:
+    case function_id::tan:
+      // Near the zeros and poles (k pi/2: the reduction's cancellation), the reduction's switch
+      // at 0.785, its largest arguments, and the double that comes nearest a multiple of pi/2
+      // (6381956970095103 2^797, within 2^-61 of it relative).
+      for (double k : {1.0, 2.0, 3.0, 4.0, -1.0, -2.0, 7.0, 1e6, 0x1p52, 0x1p100, 1e300}) around(quarter_turns<V>(k));
+      around(core::mpfr_value(0.785, 64));
+      for (double d : {0x1.6a09e667f3bcdp-1, 0x1.921fb54442d18p-1, 6381956970095103.0 * 0x1p797,
+                       -6381956970095103.0 * 0x1p797, 1e22, 0x1p1023, 0x1p-30})
+        v.push_back(V(d));
+      v.push_back(from_double_value<V>(std::ldexp(1.0, -(p / 2 + 4))));
+      break;
+    case function_id::asin:
+    case function_id::acos:
+      for (int k : {1, 2, 10, 52, 53, 100, 200, 400}) {  // near +-1, where the root's argument cancels
+        v.push_back(multi_double::sub(V(1.0), V(std::ldexp(1.0, -k))));
+        v.push_back(multi_double::sub(V(std::ldexp(1.0, -k)), V(1.0)));
+      }
+      for (double d : {0.7071067811865476, -0.7071067811865476, 0.5, -0.5, 1.5, -1.5})  // the octants' switch
+        v.push_back(V(d));
+      v.push_back(from_double_value<V>(std::ldexp(1.0, -(p / 2 + 4))));
+      break;
+    case function_id::atan:
+      for (int k : {1, 10, 52, 100, 200}) {  // the octants' switch at 1
+        v.push_back(multi_double::add(V(1.0), V(std::ldexp(1.0, -k))));
+        v.push_back(multi_double::sub(V(-1.0), V(std::ldexp(1.0, -k))));
+        v.push_back(multi_double::sub(V(1.0), V(std::ldexp(1.0, -k))));
+      }
+      for (double d : {0x1p-1022, 0x1p1000, -0x1p600, std::ldexp(1.0, p / 2 + 4), std::ldexp(1.0, -(p / 2 + 3))})
+        v.push_back(V(d));
+      v.push_back(from_double_value<V>(std::ldexp(1.0, -(p / 2 + 4))));
       break;
     case function_id::tanh:
       around(core::mpfr_value(0.35 * (p + 4), 64));
@@ -163,6 +226,18 @@ std::vector<V> random_arguments(function_id f, std::size_t count, std::uint64_t 
         break;
       case function_id::log1p:
         x = wide ? multi_double::abs(random_value<V>(rng, -300, 300)) : uniform(-0.999, 1);
+        break;
+      case function_id::sin:
+      case function_id::cos:
+      case function_id::tan:
+        x = wide ? random_value<V>(rng, -40, 1023) : uniform(-7, 7);
+        break;
+      case function_id::asin:
+      case function_id::acos:
+        x = wide ? uniform(-1, 1) : random_value<V>(rng, -200, -1);
+        break;
+      case function_id::atan:
+        x = random_value<V>(rng, wide ? -300 : -10, wide ? 1000 : 10);
         break;
       case function_id::asinh:
         x = random_value<V>(rng, wide ? -300 : -10, wide ? 1000 : 10);

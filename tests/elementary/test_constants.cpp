@@ -1,11 +1,13 @@
 // elementary/constants.hpp against MPFR: each table's components are, one after the other, the
 // double nearest what the ones before leave of the constant (so every prefix is a valid dd_real
 // or expansion<N>); ln 2's leading Cody-Waite piece has at most 42 significant bits, and the tail
-// table is what it leaves of ln 2.
+// table is what it leaves of ln 2; the words of 2/pi are its first bits, and the reduction's
+// cancellation bound is at least what the exponent range alone gives.
 #include <gtest/gtest.h>
 #include <mpfr.h>
 
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -62,6 +64,38 @@ TEST(elementary_constants, the_leading_piece_of_ln2_is_an_exact_multiplier_and_t
   mpfr_const_log2(tail.get(), MPFR_RNDN);
   mpfr_sub_d(tail.get(), tail.get(), lead, MPFR_RNDN);  // exact at this precision
   EXPECT_EQ(components_violation(tail, constants::ln2_tail), "");
+}
+
+TEST(elementary_constants, pi_is_the_successive_nearest_doubles) {
+  mpfr_value pi(bits);
+  mpfr_const_pi(pi.get(), MPFR_RNDN);
+  EXPECT_EQ(components_violation(pi, constants::pi), "");
+}
+
+TEST(elementary_constants, the_words_of_two_over_pi_are_its_leading_bits) {
+  const mpfr_prec_t word_bits = 64 * constants::two_over_pi_word_count;
+  mpfr_value scaled(word_bits + 64), word(word_bits + 64), rest(word_bits + 64);
+  mpfr_const_pi(scaled.get(), MPFR_RNDN);
+  mpfr_ui_div(scaled.get(), 2, scaled.get(), MPFR_RNDN);
+  for (int i = 0; i < constants::two_over_pi_word_count; ++i) {
+    mpfr_mul_2ui(scaled.get(), scaled.get(), 64, MPFR_RNDN);  // the next 64 bits above the point
+    mpfr_floor(word.get(), scaled.get());
+    mpfr_sub(rest.get(), scaled.get(), word.get(), MPFR_RNDN);
+    const std::uint64_t w = constants::two_over_pi_word(i);
+    mpfr_value expected(static_cast<double>(w >> 32), 64);
+    mpfr_mul_2ui(expected.get(), expected.get(), 32, MPFR_RNDN);
+    mpfr_add_d(expected.get(), expected.get(), static_cast<double>(w & 0xffffffffu), MPFR_RNDN);
+    ASSERT_TRUE(mpfr_equal_p(expected.get(), word.get())) << "word " << i;
+    mpfr_set(scaled.get(), rest.get(), MPFR_RNDN);
+  }
+}
+
+// x (2/pi) - K for x = M 2^-1074 can be no smaller than 2^-1074 / (2^2098 ...): the bound the
+// generator proves from the continued fraction lies past 1074 + 2098 bits and within a few bits
+// of it (2/pi's partial quotients there are small).
+TEST(elementary_constants, the_cancellation_bound_lies_just_past_the_exponent_range) {
+  EXPECT_GE(constants::cancellation_bits, 1074 + 2098);
+  EXPECT_LE(constants::cancellation_bits, 1074 + 2098 + 24);
 }
 
 }  // namespace

@@ -32,20 +32,8 @@ std::string violation(el::function_id f, const V& x, const V& r) {
   using traits = kamp::format_traits<V>;
   mpfr_value exact(traits::precision + 128);
   el::mpfr_evaluate(f, exact.get(), traits::to_mpfr(x).get());
-  const double lead = component(r, 0);
-  if (mpfr_nan_p(exact.get())) return std::isnan(lead) ? "" : "a number where the result is NaN";
-  if (std::isnan(lead)) return "NaN for " + exact.to_string(40);
-  if (mpfr_zero_p(exact.get()) || mpfr_inf_p(exact.get())) {
-    const mpfr_value value = traits::to_mpfr(r);
-    if (mpfr_cmp(value.get(), exact.get()) != 0 || std::signbit(lead) != (mpfr_signbit(exact.get()) != 0))
-      return "not the exact " + exact.to_string(10);
-    return "";
-  }
-  mpfr_value bound = traits::unit_roundoff();
-  mpfr_mul_d(bound.get(), bound.get(), el::bound_of<V>(f), MPFR_RNDU);
-  add_reference_rounding<V>(bound);
   const mpfr_value floor = el::scales_result(f) ? product_underflow_floor(V()) : mpfr_value(0.0, 64);
-  return edge_violation<V>(r, exact, bound, floor);
+  return violation_of(exact, r, el::bound_of<V>(f), floor);
 }
 
 template <class Config>

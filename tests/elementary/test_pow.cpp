@@ -30,18 +30,7 @@ std::string pow_violation(const V& x, long long n, const V& r) {
   using traits = kamp::format_traits<V>;
   mpfr_value exact(traits::precision + 128);
   mpfr_pow_si(exact.get(), traits::to_mpfr(x).get(), static_cast<long>(n), MPFR_RNDN);
-  const double lead = component(r, 0);
-  if (mpfr_nan_p(exact.get())) return std::isnan(lead) ? "" : "a number where the result is NaN";
-  if (std::isnan(lead)) return "NaN for " + exact.to_string(40);
-  if (mpfr_zero_p(exact.get()) || mpfr_inf_p(exact.get())) {
-    if (mpfr_cmp(traits::to_mpfr(r).get(), exact.get()) != 0 || std::signbit(lead) != (mpfr_signbit(exact.get()) != 0))
-      return "not the exact " + exact.to_string(10);
-    return "";
-  }
-  mpfr_value bound = traits::unit_roundoff();
-  mpfr_mul_d(bound.get(), bound.get(), kamp::elementary::pow_bound<V>(n), MPFR_RNDU);
-  add_reference_rounding<V>(bound);
-  return edge_violation<V>(r, exact, bound, product_underflow_floor(V()));
+  return violation_of(exact, r, kamp::elementary::pow_bound<V>(n), product_underflow_floor(V()));
 }
 
 template <class Config>
