@@ -125,9 +125,10 @@ KAMP_OUT_OF_LINE_FUNCTION void sin_versine(const V& r, V& s, V& v) {
   }
 }
 
-// sin r and cos r of finite x = (4 M + q) pi/2 + r; returns q.
+// sin r and cos r of finite x = (4 M + q) pi/2 + r; returns q. Out of line: sin, cos, tan and
+// sincos in one kernel share it.
 template <class V>
-KOKKOS_INLINE_FUNCTION int sin_cos_of_reduced(const V& x, V& sin_r, V& cos_r) {
+KAMP_OUT_OF_LINE_FUNCTION int sin_cos_of_reduced(const V& x, V& sin_r, V& cos_r) {
   int q = 0;
   V r = x;
   if (!(std::fabs(lead(x)) < 0.785)) r = reduce_quarter_turns(x, q);
