@@ -18,6 +18,7 @@ enum class function_id {
   log1p,
   log2,
   log10,
+  cbrt,
   sin,
   cos,
   tan,
@@ -33,13 +34,13 @@ enum class function_id {
 };
 
 constexpr function_id every_function_id[] = {
-    function_id::exp,   function_id::expm1, function_id::log,  function_id::log1p, function_id::log2,
-    function_id::log10, function_id::sin,   function_id::cos,  function_id::tan,   function_id::asin,
-    function_id::acos,  function_id::atan,  function_id::sinh, function_id::cosh,  function_id::tanh,
-    function_id::asinh, function_id::acosh, function_id::atanh};
+    function_id::exp,   function_id::expm1, function_id::log,   function_id::log1p, function_id::log2,
+    function_id::log10, function_id::cbrt,  function_id::sin,   function_id::cos,   function_id::tan,
+    function_id::asin,  function_id::acos,  function_id::atan,  function_id::sinh,  function_id::cosh,
+    function_id::tanh,  function_id::asinh, function_id::acosh, function_id::atanh};
 
 inline std::string name_of(function_id f) {
-  const char* names[] = {"exp",  "expm1", "log",  "log1p", "log2", "log10", "sin",   "cos",   "tan",
+  const char* names[] = {"exp",  "expm1", "log",  "log1p", "log2", "log10", "cbrt",  "sin",   "cos",  "tan",
                          "asin", "acos",  "atan", "sinh",  "cosh", "tanh",  "asinh", "acosh", "atanh"};
   return names[static_cast<int>(f)];
 }
@@ -58,6 +59,8 @@ KOKKOS_INLINE_FUNCTION V evaluate(const V& x) {
     return log2(x);
   } else if constexpr (F == function_id::log10) {
     return log10(x);
+  } else if constexpr (F == function_id::cbrt) {
+    return cbrt(x);
   } else if constexpr (F == function_id::sin) {
     return sin(x);
   } else if constexpr (F == function_id::cos) {
@@ -101,6 +104,8 @@ KOKKOS_INLINE_FUNCTION V evaluate(function_id f, const V& x) {
       return evaluate<function_id::log2>(x);
     case function_id::log10:
       return evaluate<function_id::log10>(x);
+    case function_id::cbrt:
+      return evaluate<function_id::cbrt>(x);
     case function_id::sin:
       return evaluate<function_id::sin>(x);
     case function_id::cos:
@@ -142,6 +147,7 @@ decltype(auto) visit(function_id f, Visitor&& g) {
     KAMP_VISIT_CASE(log1p)
     KAMP_VISIT_CASE(log2)
     KAMP_VISIT_CASE(log10)
+    KAMP_VISIT_CASE(cbrt)
     KAMP_VISIT_CASE(sin)
     KAMP_VISIT_CASE(cos)
     KAMP_VISIT_CASE(tan)
@@ -175,6 +181,8 @@ constexpr double bound_of(function_id f) {
       return log2_bound<V>();
     case function_id::log10:
       return log10_bound<V>();
+    case function_id::cbrt:
+      return cbrt_bound<V>();
     case function_id::sin:
       return sin_bound<V>();
     case function_id::cos:

@@ -7,6 +7,7 @@
 #include "elementary/inverse_trig.hpp"
 #include "elementary/log.hpp"
 #include "elementary/pow.hpp"
+#include "elementary/roots.hpp"
 #include "elementary/trig.hpp"
 
 namespace kamp::multi_double {
@@ -18,10 +19,12 @@ using elementary::asinh;
 using elementary::atan;
 using elementary::atan2;
 using elementary::atanh;
+using elementary::cbrt;
 using elementary::cos;
 using elementary::cosh;
 using elementary::exp;
 using elementary::expm1;
+using elementary::hypot;
 using elementary::log;
 using elementary::log10;
 using elementary::log1p;

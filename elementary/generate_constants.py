@@ -22,7 +22,7 @@ FACTORIALS = 40
 # The reduction of a multi-double x (elementary/trig_reduction.hpp): x = M 2^-1074 with M < 2^2098
 # (its components are doubles), each component m 2^e with e <= 1023 - 52.
 SMALLEST_EXPONENT, LARGEST_ULP_EXPONENT, M_BITS = -1074, 1023 - 52, 2098
-LARGEST_PRECISION = 52 * COMPONENTS  # expansion<8>
+LARGEST_PRECISION = 52 * 8  # expansion<8>, the widest format the functions reduce
 
 
 def nearest_double(x):

@@ -27,6 +27,9 @@ inline void mpfr_evaluate(function_id f, mpfr_ptr r, mpfr_srcptr x) {
     case function_id::log10:
       mpfr_log10(r, x, MPFR_RNDN);
       break;
+    case function_id::cbrt:
+      mpfr_cbrt(r, x, MPFR_RNDN);
+      break;
     case function_id::sin:
       mpfr_sin(r, x, MPFR_RNDN);
       break;

@@ -14,6 +14,7 @@
 
 #include "core/mpfr_value.hpp"
 #include "core/random.hpp"
+#include "elementary/apply.hpp"
 #include "elementary/function_id.hpp"
 #include "elementary/mpfr_functions.hpp"
 #include "experiments/experiment.hpp"
@@ -50,6 +51,8 @@ argument_range range_of(function_id f) {
       return {-300, 300, true};
     case function_id::log1p:
       return {-0.9, 4};
+    case function_id::cbrt:
+      return {-300, 300, true};
     case function_id::sin:
     case function_id::cos:
     case function_id::tan:
@@ -106,19 +109,6 @@ double largest_error_u(function_id f, const std::vector<V>& x, const std::vector
   return m == 0 ? 0.0 : *std::max_element(errors.begin(), errors.end());
 }
 
-// One kernel per function (the id a template argument), so that each holds its function alone.
-template <class Space, function_id F, class V, class Memory>
-void apply(const Kokkos::View<const V*, Memory>& x, const Kokkos::View<V*, Memory>& y) {
-  Kokkos::parallel_for(
-      "kamp::e16::" + elementary::name_of(F), Kokkos::RangePolicy<Space>(0, x.extent(0)),
-      KOKKOS_LAMBDA(std::int64_t i) { y(i) = elementary::evaluate<F>(x(i)); });
-}
-
-template <class Space, class V, class Memory>
-void apply(function_id f, const Kokkos::View<const V*, Memory>& x, const Kokkos::View<V*, Memory>& y) {
-  elementary::visit(f, [&](auto id) { apply<Space, decltype(id)::value>(x, y); });
-}
-
 template <class Space>
 class elementary_throughput {
  public:
@@ -153,7 +143,7 @@ class elementary_throughput {
     for (std::int64_t i = 0; i < n; ++i) mirror(i) = host_x[i];
     Kokkos::deep_copy(x, mirror);
     const Kokkos::View<const V*, memory> cx = x;
-    const double ms = median_milliseconds([&] { apply<Space>(f, cx, y); }, info_.is_gpu ? 5 : 3);
+    const double ms = median_milliseconds([&] { elementary::apply(Space(), f, cx, y); }, info_.is_gpu ? 5 : 3);
     add<V>("kamp_" + name, 0, n, "time_ms", ms);
     add<V>("kamp_" + name, 0, n, "mresults_per_s", n / (ms * 1e3));
     auto host_y = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), y);

@@ -119,6 +119,11 @@ std::vector<V> hard_cases(function_id f) {
       }
       v.push_back(from_double_value<V>(std::ldexp(1.0, -(p / 2 + 4))));  // the tiny-argument branch
       break;
+    case function_id::cbrt:
+      for (double d : {8.0, -27.0, 0x1p-1074, 0x1p-1073, 0x1p-1072, 0x1p1023, 7.999999999999999, 1.0000000000000002})
+        v.push_back(V(d));
+      for (int k : {1, 52, 100, 200}) v.push_back(multi_double::sub(V(8.0), V(std::ldexp(1.0, -k))));
+      break;
     case function_id::sin:
     case function_id::cos:
     case function_id::tan:
@@ -226,6 +231,9 @@ std::vector<V> random_arguments(function_id f, std::size_t count, std::uint64_t 
         break;
       case function_id::log1p:
         x = wide ? multi_double::abs(random_value<V>(rng, -300, 300)) : uniform(-0.999, 1);
+        break;
+      case function_id::cbrt:
+        x = wide ? random_value<V>(rng, -1074, 1023) : uniform(-10, 10);
         break;
       case function_id::sin:
       case function_id::cos:
