@@ -8,6 +8,7 @@
 #include "elementary/log.hpp"
 #include "elementary/pow.hpp"
 #include "elementary/roots.hpp"
+#include "elementary/rounding.hpp"
 #include "elementary/trig.hpp"
 
 namespace kamp::multi_double {
@@ -20,20 +21,26 @@ using elementary::atan;
 using elementary::atan2;
 using elementary::atanh;
 using elementary::cbrt;
+using elementary::ceil;
 using elementary::cos;
 using elementary::cosh;
 using elementary::exp;
 using elementary::expm1;
+using elementary::floor;
+using elementary::frexp;
 using elementary::hypot;
+using elementary::ldexp;
 using elementary::log;
 using elementary::log10;
 using elementary::log1p;
 using elementary::log2;
 using elementary::pow;
+using elementary::round;
 using elementary::sin;
 using elementary::sincos;
 using elementary::sinh;
 using elementary::tan;
 using elementary::tanh;
+using elementary::trunc;
 
 }  // namespace kamp::multi_double
