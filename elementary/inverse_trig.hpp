@@ -78,8 +78,7 @@ struct atan_plan {
 template <class V, int Step, class Y>
 KOKKOS_INLINE_FUNCTION V atan_newton_from(const Y& theta, const V& b, const V& a) {
   constexpr bool last = Step + 1 == atan_plan<V>::newton_steps;
-  constexpr int wanted = last ? shape<V>::components : components_for<V>(atan_plan<V>::bits_after(Step + 1) + 8);
-  using L = ladder_t<V, (wanted < 2 ? 2 : wanted)>;
+  using L = newton_step_t<V, last, atan_plan<V>::bits_after(Step + 1) + 8>;
   const L t = recast<L>(theta), bl = recast<L>(b), al = recast<L>(a);
   L s, v;
   sin_versine(t, s, v);

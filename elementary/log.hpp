@@ -77,8 +77,7 @@ KOKKOS_INLINE_FUNCTION double log1p_start(double t) {
 template <class V, int Step, class Y>
 KOKKOS_INLINE_FUNCTION V newton_from(const Y& y, const V& t) {
   constexpr bool last = Step + 1 == log_plan<V>::newton_steps;
-  constexpr int wanted = last ? shape<V>::components : components_for<V>(100 * (1 << Step) + 8);
-  using L = ladder_t<V, (wanted < 2 ? 2 : wanted)>;
+  using L = newton_step_t<V, last, 100 * (1 << Step) + 8>;
   const L yl = recast<L>(y), tl = recast<L>(t);
   const L m = expm1_reduced(-yl);
   const L next = multi_double::add(yl, multi_double::add(tl, fused(tl, m, m)));

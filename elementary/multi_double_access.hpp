@@ -90,6 +90,12 @@ KOKKOS_INLINE_FUNCTION constexpr int components_for(int bits) {
   return m < 1 ? 1 : m > shape<V>::components ? shape<V>::components : m;
 }
 
+// The type a Newton step works in: V for the last step; before it, the fewest components (at
+// least two: a double step would lose what the iteration gains) that hold the `bits` it reaches.
+template <class V, bool Last, int Bits>
+using newton_step_t =
+    ladder_t<V, Last ? shape<V>::components : (components_for<V>(Bits) < 2 ? 2 : components_for<V>(Bits))>;
+
 // x's leading components as To (a prefix of an expansion is an expansion), or x widened with zero
 // components; To and From of one family.
 template <class To, class From>

@@ -62,8 +62,7 @@ constexpr int cbrt_steps = [] {
 template <class V, int Step, class Y>
 KOKKOS_INLINE_FUNCTION V cbrt_newton_from(const Y& y, const V& f) {
   constexpr bool last = Step + 1 == cbrt_steps<V>;
-  constexpr int wanted = last ? shape<V>::components : components_for<V>(cbrt_bits_after(Step + 1) + 8);
-  using L = ladder_t<V, (wanted < 2 ? 2 : wanted)>;
+  using L = newton_step_t<V, last, cbrt_bits_after(Step + 1) + 8>;
   const L yl = recast<L>(y), fl = recast<L>(f);
   const L square = multi_double::mul(yl, yl);
   const L residual = fused(-square, yl, fl);  // f - y^3
