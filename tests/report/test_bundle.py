@@ -321,7 +321,7 @@ class RunningABundle(Temporary):
 
     def test_bad_arguments_name_the_argument_and_value(self):
         for args, message in [(("--minutes", "ten"), "--minutes needs a positive number, got 'ten'"),
-                              (("--script", "nope.sh"), "--script: no 'nope.sh' in scripts/ (it has: compare_e3.sh"),
+                              (("--script", "nope.sh"), "--script: no 'nope.sh' in scripts/ (it has: check_change.sh compare_e3.sh"),
                               (("--machine", "../x"), "--machine (or KAMP_MACHINE) must be a folder name"),
                               (("--", "--out", "x", "E0"), "kamp_run's --out is run.sh's to set"),
                               (("--bogus",), "unknown argument '--bogus'")]:
