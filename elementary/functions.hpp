@@ -7,6 +7,7 @@
 #include "elementary/inverse_trig.hpp"
 #include "elementary/log.hpp"
 #include "elementary/pow.hpp"
+#include "elementary/remainder.hpp"
 #include "elementary/roots.hpp"
 #include "elementary/rounding.hpp"
 #include "elementary/trig.hpp"
@@ -27,6 +28,7 @@ using elementary::cosh;
 using elementary::exp;
 using elementary::expm1;
 using elementary::floor;
+using elementary::fmod;
 using elementary::frexp;
 using elementary::hypot;
 using elementary::ldexp;

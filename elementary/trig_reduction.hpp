@@ -21,7 +21,7 @@
 // of 2^-1074 below 2^1024, and the bound follows from 2/pi's continued fraction).
 //
 // From f, its top (p + 64) bits to V: 52-bit fields, each an exact double, summed exactly
-// (multi_double/exact_sum.hpp) and rounded to V's components (within u), times pi/2 (the constant
+// (elementary/fixed_point.hpp) and rounded to V's components (within u), times pi/2 (the constant
 // within u, the product u), scaled by the fixed point's exponent (into the subnormals, or to zero,
 // where f pi/2 is that small). r is within 3.02 u of f pi/2.
 // Integer arithmetic and exact scalings only: the same bits on every backend.
@@ -30,13 +30,11 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/eft.hpp"
 #include "core/out_of_line.hpp"
 #include "core/wide_multiply.hpp"
 #include "elementary/constants.hpp"
+#include "elementary/fixed_point.hpp"
 #include "elementary/multi_double_access.hpp"
-#include "multi_double/exact_sum.hpp"
-#include "multi_double/grown_cores.hpp"
 
 namespace kamp::elementary::detail {
 
@@ -63,40 +61,6 @@ KOKKOS_INLINE_FUNCTION std::uint64_t two_over_pi_bits(int start) {
   const int w = s / 64, o = s % 64;
   const std::uint64_t high = constants::two_over_pi_word(w);
   return o == 0 ? high : (high << o) | (constants::two_over_pi_word(w + 1) >> (64 - o));
-}
-
-// The number of leading zero bits of a nonzero word.
-KOKKOS_INLINE_FUNCTION int leading_zeros(std::uint64_t w) {
-  int n = 0;
-  for (int step = 32; step > 0; step /= 2) {
-    if (w >> (64 - step) == 0) {
-      n += step;
-      w <<= step;
-    }
-  }
-  return n;
-}
-
-// The 64 bits of the fixed point a from bit b on (0 the highest of a[0]), zeros past its end.
-template <int L>
-KOKKOS_INLINE_FUNCTION std::uint64_t fixed_point_bits(const std::uint64_t (&a)[L], int b) {
-  const int w = b / 64, o = b % 64;
-  const std::uint64_t high = w < L ? a[w] : 0, low = w + 1 < L ? a[w + 1] : 0;
-  return o == 0 ? high : (high << o) | (low >> (64 - o));
-}
-
-// The leading components of an exact sum in V (dd_real's pair renormalised, hi = fl(hi + lo)):
-// within u.
-template <class V, int Slots>
-KOKKOS_INLINE_FUNCTION V leading_value(multi_double::detail::exact_sum<Slots>& s) {
-  if constexpr (std::is_same<V, dd_real>::value) {
-    const expansion<2> e = multi_double::detail::leading_components<2>(s);
-    double lo = 0;
-    const double hi = core::fast_two_sum(e.c[0], e.c[1], lo);
-    return dd_real(hi, lo);
-  } else {
-    return multi_double::detail::leading_components<shape<V>::components>(s);
-  }
 }
 
 // a <- a +- c (2/pi) mod 4, a the fixed point of L words (a[0] the highest).
@@ -143,29 +107,15 @@ KOKKOS_INLINE_FUNCTION bool reduce_in_words(const V& x, int& q, V& r) {
   q = static_cast<int>(k);
   a[0] -= k << 62;
   const bool negative = (a[0] >> 63) != 0;
-  if (negative) {  // two's complement negation: invert, add one
-    std::uint64_t carry = 1;
-    for (int j = L - 1; j >= 0; --j) {
-      a[j] = ~a[j] + carry;
-      carry = carry && a[j] == 0;
-    }
-  }
+  if (negative) negate(a);
   int w = 0;
   while (w < L && a[w] == 0) ++w;
   if (w == L) return false;
   const int significant = 64 * (L - w) - leading_zeros(a[w]);
   if (significant < shape<V>::precision + 16) return false;
-  // f = t 2^(1 - b) for the leading one bit b (0 the highest of a[0]), t in [1, 2) from 52-bit
-  // fields of the fixed point: exact doubles, nonoverlapping, their sum exact, its leading
-  // components rounded to V.
+  // f = t 2^(1 - b) for the leading one bit b (0 the highest of a[0]), t in [1, 2).
   const int lead_bit = 64 * w + leading_zeros(a[w]);
-  constexpr int fields = (shape<V>::precision + 64 + 51) / 52 + 1;
-  double digits[fields];  // increasing in magnitude
-  for (int k = 0; k < fields; ++k)
-    digits[fields - 1 - k] =
-        std::ldexp(static_cast<double>(fixed_point_bits(a, lead_bit + 52 * k) >> 12), -51 - 52 * k);
-  multi_double::detail::exact_sum<fields> sum = multi_double::detail::exact_sum<fields>::from_nonoverlapping(digits);
-  const V t = leading_value<V>(sum);
+  const V t = leading_bits_value<V>(a, lead_bit);
   const V r_scaled = multi_double::mul(t, pi_times_power_of_two<V>(-1));
   const int exponent = 1 - lead_bit;
   r = exponent < -2200 ? V(0.0) : times_power_of_two(r_scaled, exponent);

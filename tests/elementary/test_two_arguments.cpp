@@ -1,7 +1,8 @@
-// The functions of two arguments, atan2(y, x), hypot(x, y) and pow(x, y), of dd_real and
-// expansion<2..8> against MPFR: every result within its stated bound (plus the product by a
+// The functions of two arguments, atan2(y, x), hypot(x, y), pow(x, y) and fmod(x, y), of dd_real
+// and expansion<2..8> against MPFR: every result within its stated bound (plus the product by a
 // double's floor where a scaled argument's or result's lower components fall into the subnormals),
-// C's Annex F over every pair of special values, and the same bits on every backend.
+// C's Annex F over every pair of special values, and the same bits on every backend; fmod of
+// doubles exactly C's.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -54,6 +55,19 @@ struct pow_function {
   }
 };
 
+struct fmod_function {
+  static constexpr const char* name = "fmod";
+  template <class V>
+  KOKKOS_INLINE_FUNCTION V operator()(const V& a, const V& b) const {
+    return fmod(a, b);
+  }
+  static void reference(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b) { mpfr_fmod(r, a, b, MPFR_RNDN); }
+  template <class V>
+  static constexpr double bound() {
+    return el::fmod_bound<V>();
+  }
+};
+
 template <class Space, class Function, class V>
 std::vector<V> evaluate_on(const std::vector<std::pair<V, V>>& host_ab) {
   std::vector<V> host_a, host_b;
@@ -96,6 +110,29 @@ std::vector<std::pair<V, V>> arguments(const std::string& name, std::size_t coun
           break;
         default:  // any finite pair; a negative base with a non-integer exponent gives NaN
           ab.emplace_back(md::mul(base, sign()), random_value<V>(rng, -60, 4));
+      }
+      continue;
+    }
+    if (name == "fmod") {
+      switch (i % 4) {
+        case 0:  // any ratio: up to 2^600 quotient bits
+          ab.emplace_back(a, random_value<V>(rng, -300, 300));
+          break;
+        case 1: {  // near a multiple of y: remainders that cancel to a few bits
+          const V b = random_value<V>(rng, -40, 40);
+          const V n(std::floor(std::ldexp(rng.uniform(-1, 1), static_cast<int>(rng.integer(1, 50)))));
+          ab.emplace_back(
+              md::add(md::mul(b, n), V(std::ldexp(el::detail::lead(b), -static_cast<int>(rng.integer(1, 300))))), b);
+          break;
+        }
+        case 2:  // the longest divisions: x near max(), y of many bits, into the subnormals
+          ab.emplace_back(random_value<V>(rng, 900, 1020), random_value<V>(rng, -1070, 40));
+          break;
+        default: {  // y with a gap between its components: remainders of more bits than V holds
+          const int k = static_cast<int>(rng.integer(-100, 100));
+          const V b = md::add(V(std::ldexp(1.0, k)), V(std::ldexp(sign(), k - static_cast<int>(rng.integer(60, 400)))));
+          ab.emplace_back(random_value<V>(rng, k, k + 200), b);
+        }
       }
       continue;
     }
@@ -150,6 +187,33 @@ TYPED_TEST(elementary_two_argument_test, hypot_within_its_bound_with_the_same_bi
 
 TYPED_TEST(elementary_two_argument_test, pow_within_its_bound_with_the_same_bits_on_every_space) {
   check<typename TypeParam::space, pow_function, typename TypeParam::format>(sweep_count(400, 1000000));
+}
+
+TYPED_TEST(elementary_two_argument_test, fmod_within_its_bound_with_the_same_bits_on_every_space) {
+  check<typename TypeParam::space, fmod_function, typename TypeParam::format>(sweep_count(400, 1000000));
+}
+
+// The remainder of doubles is a double (C's fmod is exact): the format's is the same value.
+TYPED_TEST(elementary_two_argument_test, fmod_of_doubles_is_exactly_that_of_c) {
+  using V = typename TypeParam::format;
+  kamp::core::random_source rng(77);
+  std::vector<std::pair<V, V>> ab;
+  for (int i = 0; i < 2000; ++i) {
+    const auto nonzero = [&] {  // |d| >= 2^-1074
+      return std::ldexp(rng.uniform(0.5, 1) * (rng.integer(0, 1) == 0 ? -1 : 1),
+                        static_cast<int>(rng.integer(-1073, 1024)));
+    };
+    const double x = nonzero(), y = nonzero();
+    ab.emplace_back(V(x), V(y));
+    ab.emplace_back(V(y), V(x));
+  }
+  const std::vector<V> r = evaluate_on<typename TypeParam::space, fmod_function>(ab);
+  for (std::size_t i = 0; i < ab.size(); ++i) {
+    const double c = std::fmod(el::detail::lead(ab[i].first), el::detail::lead(ab[i].second));
+    bool lower_zero = true;
+    for (int k = 1; k < component_count(r[i]); ++k) lower_zero = lower_zero && component(r[i], k) == 0;
+    ASSERT_TRUE(same_bits(component(r[i], 0), c) && lower_zero) << show(ab[i].first) << show(ab[i].second);
+  }
 }
 
 }  // namespace
