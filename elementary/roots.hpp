@@ -62,7 +62,7 @@ constexpr int cbrt_steps = [] {
 template <class V, int Step, class Y>
 KOKKOS_INLINE_FUNCTION V cbrt_newton_from(const Y& y, const V& f) {
   constexpr bool last = Step + 1 == cbrt_steps<V>;
-  using L = newton_step_t<V, last, cbrt_bits_after(Step + 1) + 8>;
+  using L = newton_step_t<V, last, cbrt_bits_after(Step + 1)>;
   const L yl = recast<L>(y), fl = recast<L>(f);
   const L square = multi_double::mul(yl, yl);
   const L residual = fused(-square, yl, fl);  // f - y^3
