@@ -53,6 +53,10 @@ OCCUPANCY_LIMITS = {"registers": "launch__occupancy_limit_registers", "shared me
 FP64_FLOPS = {"smsp__sass_thread_inst_executed_op_dfma_pred_on.sum": 2,
               "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum": 1,
               "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum": 1}
+# The FP64 instruction model: every DFMA, DADD and DMUL takes one issue slot of the FP64 pipe,
+# whose rate is half E0's FMA kernel's flop rate (two flops an FMA).
+FP64_INSTRUCTIONS = {m: 1 for m in FP64_FLOPS}
+THREADS = "threads launched"  # Grid Size times Block Size of the launch, not an ncu metric
 LOCAL_ACCESSES = ["smsp__sass_inst_executed_op_local_ld.sum", "smsp__sass_inst_executed_op_local_st.sum"]
 TIME = "gpu__time_duration.sum"
 DRAM_BYTES = "dram__bytes.sum"
@@ -127,6 +131,14 @@ def nvtx_label(ranges):
     return found[-1] if found else ""
 
 
+def _threads(size, where):
+    """The product of ncu's "(x, y, z)" launch dimensions."""
+    match = re.fullmatch(r"\((\d+), (\d+), (\d+)\)", size.strip())
+    if not match:
+        raise ProfileError(f"{where}: the launch size '{size}' is not (x, y, z)")
+    return math.prod(int(d) for d in match.groups())
+
+
 def read_ncu(path):
     """{(label, kernel function): [{metric: value} per profiled launch]} from ncu's CSV; the
     label is "" for a launch outside kamp's ranges (vendor libraries' kernels, or ncu run without
@@ -161,6 +173,7 @@ def read_ncu(path):
         key = (label, kernel_name(kernel.removeprefix(label + "/") if label else kernel))
         launch = launches.setdefault(key, {}).setdefault(fields[column["ID"]], {})
         launch[fields[column["Metric Name"]]] = _number(value, where, "metric value")
+        launch[THREADS] = _threads(fields[column["Grid Size"]], where) * _threads(fields[column["Block Size"]], where)
     return {key: list(by_id.values()) for key, by_id in launches.items()}
 
 
@@ -220,6 +233,11 @@ def ncu_columns(launches, ceilings):
     peak = ceilings["fma_gflops"] or ceilings["peak_model_gflops"]
     out["pct_fp64_fma"] = 100.0 * out["fp64_gflops"] / peak if out["fp64_gflops"] is not None and peak else None
     out["flops_per_byte"] = flops / dram if flops is not None and dram else None
+    instructions = _total(launches, FP64_INSTRUCTIONS)
+    threads = sum(l[THREADS] for l in launches if any(m in l for m in FP64_INSTRUCTIONS))
+    out["fp64_inst_per_thread"] = instructions / threads if instructions is not None and threads else None
+    out["pct_fp64_inst_model"] = (100.0 * instructions / seconds / (peak * 1e9 / 2)
+                                  if instructions is not None and seconds and peak else None)
     out["local_accesses"] = _total(launches, {m: 1 for m in LOCAL_ACCESSES})
     return out
 
@@ -262,6 +280,7 @@ NCU_COLUMNS = [("label", "label"), ("kernel", "kernel"), ("share_pct", "label's 
                ("occupancy_limiter", "limited by"), ("registers", "regs"), ("dram_gbs", "DRAM GB/s"),
                ("pct_copy_bandwidth", "% copy bw"), ("fp64_pipe_pct", "FP64 pipe %"), ("alu_pipe_pct", "ALU pipe %"),
                ("fma_pipe_pct", "FMA pipe %"), ("tensor_pipe_pct", "tensor pipe %"), ("fp64_gflops", "FP64 GFlop/s"),
+               ("fp64_inst_per_thread", "FP64 inst a thread"), ("pct_fp64_inst_model", "% FP64 inst model"),
                ("divergence_pct", "divergence %"), ("l2_hit_pct", "L2 hit %"), ("local_accesses", "local ld/st")]
 CSV_EXTRA = ["dram_gb", "pct_fp64_fma", "flops_per_byte"]
 # Vendor kernels' names run to hundreds of characters of template arguments; the CSV keeps them.

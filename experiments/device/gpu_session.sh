@@ -23,20 +23,31 @@ missing=$(ldd "$bin"/kamp_run | grep "not found")
 [ -z "$missing" ] || { echo "missing libraries: $missing"; exit 1; }
 
 # The long random sweeps (10^5 operations per kind and precision) run here: the GPU is fast
-# and the host has 16 cores for the MPFR checks.
+# and the host has 16 cores for the MPFR checks. The suites run side by side, each on its share
+# of the cores and unbound (they check results, not timings).
+threads=$(( $(nproc) / ${#suites[@]} ))
+[ "$threads" -ge 1 ] || threads=1
+pids=()
 for t in "${suites[@]}"; do
-  name=$(basename "$t")
-  KAMP_LONG_TESTS=${KAMP_LONG_TESTS:-1} "$t" --gtest_brief=1 > "$out/$name.log" 2>&1 || status=1
-  tail -n 3 "$out/$name.log"
-  # memcheck the device instantiations (Cuda, Cuda_8, dd_real_Cuda, ...) but not the long
-  # MPFR sweeps, which would take the sanitizer hours and touch no code the other tests do not.
-  # KAMP_MEMCHECK=0 skips it (a run that compares results, not memory use).
-  [ "${KAMP_MEMCHECK:-1}" = 0 ] && continue
-  KAMP_LONG_TESTS=0 compute-sanitizer --tool memcheck --print-limit 20 "$t" \
-    --gtest_filter='*/Cuda*:*_Cuda.*:rns_backends*-rns_arithmetic_test*' --gtest_brief=1 \
-    > "$out/$name.memcheck.log" 2>&1 || status=1
-  grep -E "ERROR SUMMARY|PASSED|FAILED" "$out/$name.memcheck.log" | tail -n 3
+  OMP_PROC_BIND=false OMP_NUM_THREADS=$threads KAMP_LONG_TESTS=${KAMP_LONG_TESTS:-1} "$t" --gtest_brief=1 > "$out/$(basename "$t").log" 2>&1 &
+  pids+=($!)
 done
+for i in "${!pids[@]}"; do
+  wait "${pids[$i]}" || status=1
+  echo "$(basename "${suites[$i]}"): $(grep -hE '^\[  (PASSED|FAILED)  \]|tests ran' "$out/$(basename "${suites[$i]}").log" | tr '\n' ' ')"
+done
+# memcheck the device instantiations (Cuda, Cuda_8, dd_real_Cuda, ...) but not the long MPFR
+# sweeps, which would take the sanitizer hours and touch no code the other tests do not.
+# KAMP_MEMCHECK=0 skips it (a run that compares results, not memory use).
+if [ "${KAMP_MEMCHECK:-1}" != 0 ]; then
+  for t in "${suites[@]}"; do
+    name=$(basename "$t")
+    KAMP_LONG_TESTS=0 compute-sanitizer --tool memcheck --print-limit 20 "$t" \
+      --gtest_filter='*/Cuda*:*_Cuda.*:rns_backends*-rns_arithmetic_test*' --gtest_brief=1 \
+      > "$out/$name.memcheck.log" 2>&1 || status=1
+    grep -E "ERROR SUMMARY|PASSED|FAILED" "$out/$name.memcheck.log" | tail -n 3
+  done
+fi
 
 if [ $# -gt 0 ]; then
   "$bin"/kamp_run --size "${KAMP_SIZE:-paper}" --out "$out/results" "$@" || status=1

@@ -89,6 +89,8 @@ class Reading(unittest.TestCase):
         bad = text_of(NCU).replace('"1,000"', '"fast"', 1)
         path = written(bad)
         self.expect_error(lambda: kernel_profile.read_ncu(path), f"{path}:4", "'fast' is not a number")
+        path = written(bad.replace('"fast"', '"1,000"', 1).replace('"(256, 1, 1)"', '"256"', 1))
+        self.expect_error(lambda: kernel_profile.read_ncu(path), f"{path}:4", "launch size '256' is not (x, y, z)")
         path = written(text_of(NCU).replace('"Metric Value"', '"Value"'))
         self.expect_error(lambda: kernel_profile.read_ncu(path), f"{path}:3", "lacks Metric Value")
         path = written("id,kernel,calls,time_ms,share_pct\nE5,k,1,2\n")
@@ -116,6 +118,9 @@ class Table(unittest.TestCase):
         self.assertAlmostEqual(axpy["fp64_gflops"], (2 * 4e6 + 2e6) / 4e-6 * 1e-9)
         self.assertAlmostEqual(axpy["pct_fp64_fma"], 100 * 2500 / 32000)
         self.assertAlmostEqual(axpy["flops_per_byte"], 1e7 / 8e6)
+        # 6e6 FP64 instructions over two launches of 256 x 40000 threads, in 4 us at 16e12 a second
+        self.assertAlmostEqual(axpy["fp64_inst_per_thread"], 6e6 / (2 * 256 * 40000))
+        self.assertAlmostEqual(axpy["pct_fp64_inst_model"], 100 * (6e6 / 4e-6) / 16e12)
         self.assertAlmostEqual(axpy["divergence_pct"], 10)
         self.assertEqual(axpy["occupancy_limiter"], "registers")
         self.assertIsNone(axpy["local_accesses"])
