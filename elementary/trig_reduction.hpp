@@ -24,7 +24,14 @@
 // (elementary/fixed_point.hpp) and rounded to V's components (within u), times pi/2 (the constant
 // within u, the product u), scaled by the fixed point's exponent (into the subnormals, or to zero,
 // where f pi/2 is that small). r is within 3.02 u of f pi/2.
-// Integer arithmetic and exact scalings only: the same bits on every backend.
+//
+// Arguments below 50 take a Cody-Waite reduction first: k = nearest(x_0 2/pi) (|k| <= 32), and
+// x - k (c_0 + ... + c_(M-1)) with pi/2's pieces c_i of at most 47 significant bits (each k c_i an
+// exact double), summed exactly with x's components and rounded to V once (within u). The pieces
+// leave |pi/2 - sum c_i| <= 2^-(47 M), and M = ceil((p + 35) / 47) makes |k| times that at most
+// 2^-(p+10) |r| wherever |r| >= 2^-20, which the path checks (otherwise the exact reduction
+// decides): r within 1.001 u. k = 0 returns x itself.
+// Integer arithmetic, exact sums and exact scalings only: the same bits on every backend.
 #include <Kokkos_Core.hpp>
 
 #include <cmath>
@@ -35,6 +42,7 @@
 #include "elementary/constants.hpp"
 #include "elementary/fixed_point.hpp"
 #include "elementary/multi_double_access.hpp"
+#include "multi_double/exact_sum.hpp"
 
 namespace kamp::elementary::detail {
 
@@ -132,10 +140,37 @@ KAMP_OUT_OF_LINE_FUNCTION V reduce_in_any_case(const V& x, int& q) {
   return r;
 }
 
+template <class V>
+constexpr int cody_waite_pieces = (shape<V>::precision + 35 + 46) / 47;
+
+// The Cody-Waite reduction of |x_0| < 50 (above): true with q and r where |r| >= 2^-20 or k = 0.
+template <class V>
+KOKKOS_INLINE_FUNCTION bool reduce_small(const V& x, int& q, V& r) {
+  constexpr int n = shape<V>::components, m = cody_waite_pieces<V>;
+  static_assert(m <= constants::half_pi_piece_count, "pi/2 needs more Cody-Waite pieces for this format");
+  const double x0 = lead(x);
+  if (!(std::fabs(x0) < 50.0)) return false;
+  const double k = std::nearbyint(x0 * (2.0 / constants::pi(0)));
+  if (k == 0) {
+    q = 0;
+    r = x;
+    return true;
+  }
+  double terms[n + m];  // the smallest first: Grow-Expansion carries less
+  for (int i = 0; i < m; ++i) terms[i] = -k * constants::half_pi_piece(m - 1 - i);  // exact
+  for (int i = 0; i < n; ++i) terms[m + i] = component_of(x, n - 1 - i);
+  multi_double::detail::exact_sum<n + m> sum(terms);
+  r = leading_value<V>(sum);
+  if (!(std::fabs(lead(r)) >= 0x1p-20)) return false;
+  q = static_cast<int>(k) & 3;  // k mod 4, also for k < 0
+  return true;
+}
+
 // x = (4 M + q) pi/2 + r for finite x, within 3.02 u of r.
 template <class V>
 KOKKOS_INLINE_FUNCTION V reduce_quarter_turns(const V& x, int& q) {
   V r;
+  if (reduce_small(x, q, r)) return r;
   if (reduce_in_words<V, common_reduction_words<V>>(x, q, r)) return r;
   return reduce_in_any_case(x, q);
 }

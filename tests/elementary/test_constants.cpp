@@ -1,7 +1,8 @@
 // elementary/constants.hpp against MPFR: each table's components are, one after the other, the
 // double nearest what the ones before leave of the constant (so every prefix is a valid dd_real
 // or expansion<N>); ln 2's leading Cody-Waite piece has at most 42 significant bits, and the tail
-// table is what it leaves of ln 2; the words of 2/pi are its first bits, and the reduction's
+// table is what it leaves of ln 2; pi/2's Cody-Waite pieces have at most 47 bits each and close in
+// by 47 bits a piece; the words of 2/pi are its first bits, and the reduction's
 // cancellation bound is at least what the exponent range alone gives.
 #include <gtest/gtest.h>
 #include <mpfr.h>
@@ -64,6 +65,23 @@ TEST(elementary_constants, the_leading_piece_of_ln2_is_an_exact_multiplier_and_t
   mpfr_const_log2(tail.get(), MPFR_RNDN);
   mpfr_sub_d(tail.get(), tail.get(), lead, MPFR_RNDN);  // exact at this precision
   EXPECT_EQ(components_violation(tail, constants::ln2_tail), "");
+}
+
+// Each piece has at most 47 significant bits (k times it is exact for |k| <= 32), and the first M
+// leave |pi/2 - sum| <= 2^-(47 M), which the Cody-Waite reduction's bound assumes.
+TEST(elementary_constants, the_pieces_of_half_pi_are_exact_multipliers_each_47_bits_closer) {
+  mpfr_value rest(bits);
+  mpfr_const_pi(rest.get(), MPFR_RNDN);
+  mpfr_mul_2si(rest.get(), rest.get(), -1, MPFR_RNDN);
+  for (int m = 0; m < constants::half_pi_piece_count; ++m) {
+    const double piece = constants::half_pi_piece(m);
+    int exponent = 0;
+    const double mantissa = std::frexp(piece, &exponent);
+    EXPECT_EQ(std::ldexp(std::round(std::ldexp(mantissa, 47)), -47), mantissa) << "piece " << m << " over 47 bits";
+    mpfr_sub_d(rest.get(), rest.get(), piece, MPFR_RNDN);  // exact at this precision
+    mpfr_value limit(std::ldexp(1.0, -47 * (m + 1)), 64);
+    EXPECT_LE(mpfr_cmpabs(rest.get(), limit.get()), 0) << "after " << m + 1 << " pieces";
+  }
 }
 
 TEST(elementary_constants, pi_is_the_successive_nearest_doubles) {

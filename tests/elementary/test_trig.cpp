@@ -78,6 +78,53 @@ TYPED_TEST(elementary_trig_test, reduction_for_any_argument_within_its_bound) {
   }
 }
 
+// The Cody-Waite path of arguments below 50: within 1.001 u of x - k pi/2 (k its own nearest
+// multiple) wherever it answers, and it answers except within 2^-20 of a multiple of pi/2.
+TYPED_TEST(elementary_trig_test, small_arguments_reduce_by_cody_waite_within_their_bound) {
+  using V = typename TypeParam::format;
+  using traits = kamp::format_traits<V>;
+  if (!std::is_same<typename TypeParam::space, reference_space>::value) return;
+  kamp::core::random_source rng(607);
+  std::vector<V> x;
+  for (int i = 0; i < 400; ++i) x.push_back(random_value<V>(rng, -30, 5));
+  const auto near_multiple = [](int k, double offset) {  // k pi/2 + offset, rounded to V
+    mpfr_value m = quarter_turns<V>(k);
+    mpfr_add_d(m.get(), m.get(), offset, MPFR_RNDN);
+    return traits::from_mpfr(m.get());
+  };
+  for (int k = 1; k <= 32; ++k) {
+    x.push_back(nudged<V>(quarter_turns<V>(k), 1));  // declines
+    x.push_back(near_multiple(k, 0x1p-19));          // answers
+    x.push_back(near_multiple(k, 0x1p-21));          // declines
+  }
+  const std::size_t count = x.size();
+  for (std::size_t i = 0; i < count; ++i) x.push_back(-x[i]);
+  int answered = 0;
+  const long precision = 3 * traits::precision + 200;
+  mpfr_value half_pi(precision);
+  mpfr_const_pi(half_pi.get(), MPFR_RNDN);
+  mpfr_mul_2si(half_pi.get(), half_pi.get(), -1, MPFR_RNDN);
+  for (const V& v : x) {
+    int q = -1;
+    V r;
+    const bool taken = el::detail::reduce_small(v, q, r);
+    const double k = std::nearbyint(el::detail::lead(v) * (2.0 / kamp::elementary::constants::pi(0)));
+    mpfr_value exact(precision);
+    mpfr_mul_d(exact.get(), half_pi.get(), -k, MPFR_RNDN);
+    mpfr_add(exact.get(), exact.get(), traits::to_mpfr(v).get(), MPFR_RNDN);
+    if (!taken) {
+      mpfr_value limit(0x1p-20 * (1 + 0x1p-10), 64);
+      ASSERT_TRUE(std::fabs(el::detail::lead(v)) >= 50 || mpfr_cmpabs(exact.get(), limit.get()) < 0) << show(v);
+      continue;
+    }
+    ++answered;
+    ASSERT_EQ(q, static_cast<int>(k) & 3) << show(v);
+    ASSERT_LE(std::fabs(el::detail::lead(r)), 0.786) << show(v);
+    ASSERT_EQ(violation_of(exact, r, 1.001, mpfr_value(0.0, 64)), "") << show(v);
+  }
+  EXPECT_GT(answered, 700);
+}
+
 // A fixed point of too few words to hold x near a multiple of pi/2 declines, rather than return
 // a reduced argument without its significant bits.
 TEST(elementary_trig_reduction, declines_where_the_words_hold_too_few_bits) {
