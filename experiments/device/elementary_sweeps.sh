@@ -24,7 +24,7 @@ for i in "${!pids[@]}"; do
   wait "${pids[$i]}"
   rc=$?
   [ "$rc" = 0 ] || status=1
-  echo "shard $i of $shards: exit $rc; $(grep -hE '^\[  (PASSED|FAILED)  \]|tests ran' "$out/elementary_sweeps/shard-$i.log" | tr '\n' ' ')"
+  echo "shard $i of $shards: exit $rc; $(grep -hE '^\[  (PASSED|FAILED)  \]|^\[==========\] .* ran' "$out/elementary_sweeps/shard-$i.log" | tr '\n' ' ')"
 done > "$out/elementary_sweeps.txt"
 cat "$out/elementary_sweeps.txt"
 exit $status

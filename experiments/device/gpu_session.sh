@@ -34,7 +34,7 @@ for t in "${suites[@]}"; do
 done
 for i in "${!pids[@]}"; do
   wait "${pids[$i]}" || status=1
-  echo "$(basename "${suites[$i]}"): $(grep -hE '^\[  (PASSED|FAILED)  \]|tests ran' "$out/$(basename "${suites[$i]}").log" | tr '\n' ' ')"
+  echo "$(basename "${suites[$i]}"): $(grep -hE '^\[  (PASSED|FAILED)  \]|^\[==========\] .* ran' "$out/$(basename "${suites[$i]}").log" | tr '\n' ' ')"
 done
 # memcheck the device instantiations (Cuda, Cuda_8, dd_real_Cuda, ...) but not the long MPFR
 # sweeps, which would take the sanitizer hours and touch no code the other tests do not.
