@@ -27,6 +27,14 @@ KOKKOS_INLINE_FUNCTION int leading_zeros(std::uint64_t w) {
   return n;
 }
 
+// A nonzero finite double c as |c| = m 2^e with an integer m < 2^53 and e >= -1074: returns m, e
+// in `e`.
+KOKKOS_INLINE_FUNCTION std::uint64_t integer_significand(double c, int& e) {
+  const int ilog = std::ilogb(c);
+  e = ilog - 52 < -1074 ? -1074 : ilog - 52;
+  return static_cast<std::uint64_t>(std::fabs(std::ldexp(c, -e)));  // exact
+}
+
 // a <- -a in two's complement: invert, add one.
 template <int L>
 KOKKOS_INLINE_FUNCTION void negate(std::uint64_t (&a)[L]) {

@@ -37,10 +37,11 @@ namespace detail {
 constexpr int remainder_words = 34;
 using remainder_integer = std::uint64_t[remainder_words];
 
-// e of a nonzero finite component c = m 2^e, |m| < 2^53 an integer, e >= -1074.
+// e of a nonzero finite component c = m 2^e (integer_significand).
 KOKKOS_INLINE_FUNCTION int unit_exponent(double c) {
-  const int e = std::ilogb(c) - 52;
-  return e < -1074 ? -1074 : e;
+  int e = 0;
+  integer_significand(c, e);
+  return e;
 }
 
 template <class V>
@@ -73,8 +74,8 @@ KOKKOS_INLINE_FUNCTION int bit_length(const remainder_integer& a) {
 
 // a <- a + c 2^-g in two's complement, for a nonzero finite component c whose e >= g.
 KOKKOS_INLINE_FUNCTION void add_component(remainder_integer& a, double c, int g) {
-  const int e = unit_exponent(c);
-  const std::uint64_t m = static_cast<std::uint64_t>(std::fabs(std::ldexp(c, -e)));  // exact
+  int e = 0;
+  const std::uint64_t m = integer_significand(c, e);
   const int shift = e - g, o = shift % 64;
   const std::uint64_t low = m << o, high = o == 0 ? 0 : m >> (64 - o);
   const int first = remainder_words - 1 - shift / 64;  // the word that takes `low`

@@ -75,9 +75,8 @@ KOKKOS_INLINE_FUNCTION std::uint64_t two_over_pi_bits(int start) {
 template <int L>
 KOKKOS_INLINE_FUNCTION void add_quarter_turns(std::uint64_t (&a)[L], double c) {
   if (c == 0) return;
-  const int ilog = std::ilogb(c);
-  const int e = ilog - 52 < -1074 ? -1074 : ilog - 52;
-  const std::uint64_t m = static_cast<std::uint64_t>(std::fabs(std::ldexp(c, -e)));  // exact
+  int e = 0;
+  const std::uint64_t m = integer_significand(c, e);
   std::uint64_t product[L], carry = 0;
   for (int j = L; j >= 0; --j) {  // m times the window's word j, from the lowest
     std::uint64_t high = 0;
